@@ -1,0 +1,42 @@
+import type { ProfileContext } from "../../src-shared/context"
+import type { ClarificationPayload } from "../../src-shared/events/payloads"
+import type { Locale } from "../../src-shared/events/stages"
+import type { LoadedPack } from "../knowledge/loader"
+
+// The engine's public inputs. Everything the engine needs is passed in, never imported.
+
+export interface EngineRequest {
+  requestId: string
+  question: string
+  /** Defaults to the clock's date (UTC) when absent. */
+  asOfDate?: string
+  /** Reply language; defaults to the language the question is written in. */
+  locale?: Locale
+  /** The client profile, snapshotted (frozen) at the start of the run. */
+  profile?: ProfileContext
+  clientId?: string
+}
+
+export type ClarificationAnswer = { kind: "answer"; value: string } | { kind: "cancel" }
+
+export interface EngineDeps {
+  pack: LoadedPack
+  clock: () => Date
+  /**
+   * Answers given in advance (CLI --clarify, resume after restart), consumed in order at each
+   * clarification gate. The engine still emits CLARIFICATION awaiting_input then complete, so a
+   * resumed run yields exactly the events of an uninterrupted one.
+   */
+  clarifications?: readonly string[]
+  /** Asked when the gate closes and no answer was given in advance. A consumer that wants to
+   *  suspend simply stops iterating (generator.return()) after the awaiting_input event. */
+  clarify?: (question: ClarificationPayload) => Promise<ClarificationAnswer>
+  /** Per-stage time limit; exceeding it ends the run in ERROR TIMEOUT. */
+  stageTimeoutMs?: number
+  /** The deliberate pause before the answer (seed 001 §2): a setting, 0 in tests. */
+  deliberatePauseMs?: number
+  /** Concurrency limit shared by all runs of a host; a full gate ends the run in ERROR CAPACITY. */
+  gate?: { tryAcquire(): boolean; release(): void }
+  /** Marks every event of a counterfactual run. */
+  counterfactualOf?: string
+}

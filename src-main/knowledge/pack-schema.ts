@@ -1,0 +1,157 @@
+import { z } from "zod"
+import { IsoDate } from "../../src-shared/context"
+import { Authority } from "../../src-shared/events/stages"
+
+// The rule pack: concepts -> rules -> evidence (seed 003, regulatory truth layer).
+// Validated at load; everything the engine reads from a pack has passed this schema.
+
+const Localized = z.strictObject({ hr: z.string().min(1), en: z.string().min(1) })
+
+/** A fact path into the evaluation context, e.g. "counters.revenueYtd" or "entity.vat.status". */
+export const FactPath = z.string().regex(/^(asOf|[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)+)$/, "not a fact path")
+
+const Scalar = z.union([z.string(), z.number(), z.boolean()])
+
+/** The appliesWhen DSL. Comparisons read one fact and compare it with a literal. */
+export type Predicate =
+  | { and: Predicate[] }
+  | { or: Predicate[] }
+  | { not: Predicate }
+  | { eq: [string, string | number | boolean] }
+  | { neq: [string, string | number | boolean] }
+  | { lt: [string, number | string] }
+  | { lte: [string, number | string] }
+  | { gt: [string, number | string] }
+  | { gte: [string, number | string] }
+  | { in: [string, Array<string | number>] }
+  | { exists: string }
+
+export const Predicate: z.ZodType<Predicate> = z.lazy(() =>
+  z.union([
+    z.strictObject({ and: z.array(Predicate).min(1) }),
+    z.strictObject({ or: z.array(Predicate).min(1) }),
+    z.strictObject({ not: Predicate }),
+    z.strictObject({ eq: z.tuple([FactPath, Scalar]) }),
+    z.strictObject({ neq: z.tuple([FactPath, Scalar]) }),
+    z.strictObject({ lt: z.tuple([FactPath, z.union([z.number(), IsoDate])]) }),
+    z.strictObject({ lte: z.tuple([FactPath, z.union([z.number(), IsoDate])]) }),
+    z.strictObject({ gt: z.tuple([FactPath, z.union([z.number(), IsoDate])]) }),
+    z.strictObject({ gte: z.tuple([FactPath, z.union([z.number(), IsoDate])]) }),
+    z.strictObject({ in: z.tuple([FactPath, z.array(z.union([z.string(), z.number()])).min(1)]) }),
+    z.strictObject({ exists: FactPath }),
+  ]),
+)
+
+export const PackSource = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  authority: Authority,
+  /** Publisher home, e.g. the official gazette; evidence urls point at the exact page. */
+  homeUrl: z.url().optional(),
+})
+
+export const Evidence = z.strictObject({
+  id: z.string().min(1),
+  sourceId: z.string().min(1),
+  url: z.url(),
+  title: z.string().min(1),
+  /** Verbatim, as retrieved; never paraphrased. */
+  quote: z.string().min(1).max(400),
+  fetchedAt: IsoDate,
+  language: z.enum(["hr", "en"]),
+})
+
+export const Concept = z.strictObject({
+  slug: z.string().regex(/^[a-z0-9-]+$/),
+  nameHr: z.string().min(1),
+  nameEn: z.string().min(1),
+  /** Lower-case words as users type them; matching folds diacritics on both sides. */
+  keywords: z.array(z.string().min(2)).min(1),
+  /** Multi-word phrases that identify the concept on their own. */
+  aliases: z.array(z.string().min(2)).default([]),
+  topic: z.string().min(1),
+})
+
+export const Dimension = z.strictObject({
+  dimension: z.string().min(1),
+  /** Fact path that resolves this dimension. */
+  factPath: FactPath,
+  required: z.boolean(),
+  label: Localized,
+  possibleValues: z.array(Scalar).optional(),
+})
+
+export const Topic = z.strictObject({
+  id: z.string().min(1),
+  nameHr: z.string().min(1),
+  nameEn: z.string().min(1),
+  riskTier: z.enum(["T0", "T1", "T2", "T3"]).optional(),
+  dimensions: z.array(Dimension).default([]),
+})
+
+export const RuleValue = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("percentage"), value: z.number() }),
+  z.strictObject({ type: z.literal("currency"), value: z.number(), currency: z.literal("EUR").or(z.literal("HRK")) }),
+  z.strictObject({ type: z.literal("deadline"), text: Localized }),
+  z.strictObject({ type: z.literal("date"), value: IsoDate }),
+  z.strictObject({ type: z.literal("boolean"), value: z.boolean() }),
+  z.strictObject({ type: z.literal("text"), text: Localized }),
+])
+
+export const Rule = z.strictObject({
+  id: z.string().regex(/^[a-z0-9.-]+$/),
+  conceptSlug: z.string().min(1),
+  /** What the rule asserts; two rules with the same concept and valueKey can conflict. */
+  valueKey: z.string().min(1),
+  titleHr: z.string().min(1),
+  titleEn: z.string().min(1),
+  authority: Authority,
+  effectiveFrom: IsoDate,
+  effectiveUntil: IsoDate.nullable(),
+  appliesWhen: Predicate.optional(),
+  value: RuleValue,
+  /** Plain-language statement of the rule, used to compose answers. */
+  statement: Localized,
+  kind: z.enum(["threshold", "rate", "deadline", "obligation", "fact"]),
+  obligations: z.array(Localized).default([]),
+  /** Topic dimensions this rule depends on (decision coverage). */
+  dimensions: z.array(z.string()).default([]),
+  /** First is the primary citation. */
+  evidenceIds: z.array(z.string().min(1)).min(1),
+  status: z.enum(["PUBLISHED", "DRAFT"]),
+  /** Enacted but not yet in force, or only proposed. */
+  certainty: z.enum(["ENACTED", "PROPOSED"]).default("ENACTED"),
+})
+
+/** A documented disagreement between sources, with what practitioners do about it. */
+export const ConflictNote = z.strictObject({
+  id: z.string().min(1),
+  ruleIds: z.array(z.string()).min(2),
+  description: Localized,
+  practicalResolution: Localized.optional(),
+  /** When true an unresolved conflict is disclosed (QUALIFIED_ANSWER); otherwise the engine refuses. */
+  canProceedWithWarning: z.boolean(),
+})
+
+export const RulePack = z.strictObject({
+  id: z.string().min(1),
+  version: z.string().regex(/^\d+\.\d+\.\d+$/),
+  jurisdiction: z.literal("HR"),
+  publishedAt: IsoDate,
+  sources: z.array(PackSource).min(1),
+  evidence: z.array(Evidence).min(1),
+  topics: z.array(Topic).min(1),
+  concepts: z.array(Concept).min(1),
+  rules: z.array(Rule).min(1),
+  conflicts: z.array(ConflictNote).default([]),
+})
+
+export type PackSource = z.infer<typeof PackSource>
+export type Evidence = z.infer<typeof Evidence>
+export type Concept = z.infer<typeof Concept>
+export type Dimension = z.infer<typeof Dimension>
+export type Topic = z.infer<typeof Topic>
+export type RuleValue = z.infer<typeof RuleValue>
+export type Rule = z.infer<typeof Rule>
+export type ConflictNote = z.infer<typeof ConflictNote>
+export type RulePack = z.infer<typeof RulePack>

@@ -1,0 +1,71 @@
+import { z } from "zod"
+
+// The evaluation context of seed 003: the facts a rule's `appliesWhen` predicate reads.
+// A client profile file is this context without `asOf` (the engine supplies the date).
+
+export const EntityType = z.enum(["DOO", "JDOO", "OBRT", "UDRUGA", "OTHER"])
+export const ObrtSubtype = z.enum(["PAUSALNI", "DOHODAS", "DOBITAS"])
+export const VatStatus = z.enum(["IN_VAT", "OUTSIDE_VAT", "UNKNOWN"])
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date as YYYY-MM-DD")
+export const IsoDate = isoDate.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "not a real date")
+
+export const EntityProfile = z.strictObject({
+  type: EntityType,
+  obrtSubtype: ObrtSubtype.optional(),
+  vat: z.strictObject({ status: VatStatus }),
+  activityNkd: z.string().max(16).optional(),
+  location: z.strictObject({ country: z.literal("HR"), county: z.string().max(80).optional() }),
+})
+
+const money = z.number().finite().nonnegative().max(1e13, "amount is implausibly large")
+
+export const Counters = z.strictObject({
+  revenueYtd: money.optional(),
+  revenuePriorYear: money.optional(),
+})
+
+export const Transaction = z.strictObject({
+  kind: z.enum(["GOODS", "SERVICES"]).optional(),
+  paymentMethod: z.enum(["CASH", "CARD", "TRANSFER", "OTHER"]).optional(),
+  amount: money.optional(),
+  b2b: z.boolean().optional(),
+  crossBorderEu: z.boolean().optional(),
+})
+
+/** A client profile as stored and as given to the CLI's `--profile FILE`. */
+export const ProfileContext = z.strictObject({
+  entity: EntityProfile.optional(),
+  counters: Counters.optional(),
+  txn: Transaction.optional(),
+})
+
+/** Facts taken from the question itself (amounts, years, items), kept apart from the profile. */
+export const QueryFacts = z.strictObject({
+  amount: money.optional(),
+  year: z.number().int().min(1990).max(2100).optional(),
+  item: z.string().max(80).optional(),
+  entityType: EntityType.optional(),
+  obrtSubtype: ObrtSubtype.optional(),
+  vatStatus: VatStatus.optional(),
+})
+
+/** The full context a run evaluates against; frozen at the start of the run. */
+export const EvaluationContext = z.strictObject({
+  asOf: IsoDate,
+  entity: EntityProfile.partial({ vat: true, location: true }).optional(),
+  counters: Counters.optional(),
+  txn: Transaction.optional(),
+  query: QueryFacts.optional(),
+})
+
+/** Where a fact came from: the seed's exclusion `source` values. */
+export const FactSource = z.enum(["user_profile", "query", "assumed_default"])
+
+export type EntityType = z.infer<typeof EntityType>
+export type ObrtSubtype = z.infer<typeof ObrtSubtype>
+export type VatStatus = z.infer<typeof VatStatus>
+export type ProfileContext = z.infer<typeof ProfileContext>
+export type QueryFacts = z.infer<typeof QueryFacts>
+export type EvaluationContext = z.infer<typeof EvaluationContext>
+export type FactSource = z.infer<typeof FactSource>

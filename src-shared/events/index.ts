@@ -1,0 +1,4 @@
+export * from "./stages"
+export * from "./refusals"
+export * from "./payloads"
+export * from "./event"

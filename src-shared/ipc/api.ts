@@ -1,0 +1,13 @@
+import type { ReasoningEvent } from "../events/event"
+import type { IpcResult } from "./channel"
+import type { ChannelInput, ChannelKey, ChannelOutput } from "./channels"
+
+/** What `window.fiskai` is: one named function per channel, plus event subscriptions. */
+export type FiskaiApi = {
+  [K in ChannelKey]: (input: ChannelInput<K>) => Promise<IpcResult<ChannelOutput<K>>>
+} & {
+  /** Subscribe to reasoning events; returns the unsubscribe function. */
+  onReasoningEvent(listener: (event: ReasoningEvent) => void): () => void
+}
+
+export const API_GLOBAL = "fiskai" as const

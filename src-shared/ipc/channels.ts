@@ -1,0 +1,60 @@
+import { z } from "zod"
+import { IsoDate } from "../context"
+import { ReasoningEvent } from "../events/event"
+import { Locale } from "../events/stages"
+import { Settings, SettingsPatch } from "../settings"
+import {
+  Client,
+  ClientInput,
+  TraceDetail,
+  TracePage,
+  TracePageRequest,
+  TraceStats,
+  VerifyResult,
+} from "../traces"
+import { defineChannel, type ChannelDef } from "./channel"
+
+// The one table of request/response channels. Keys are the function names the preload exposes
+// under `window.fiskai`; `name` is the wire channel. Add a channel here and every side sees it.
+
+const RequestRef = z.strictObject({ requestId: z.string().min(1).max(200) })
+const Empty = z.strictObject({})
+
+export const AskInput = z.strictObject({
+  question: z.string().trim().min(1, "question is empty").max(20_000, "question is too long"),
+  asOfDate: IsoDate.optional(),
+  clientId: z.string().max(64).optional(),
+  locale: Locale.optional(),
+})
+
+export const AnswerInput = z.strictObject({
+  requestId: z.string().min(1).max(200),
+  answer: z.string().trim().min(1, "answer is empty").max(2000),
+})
+
+export const channels = {
+  ask: defineChannel("reasoning:ask", AskInput, RequestRef),
+  answerClarification: defineChannel("reasoning:answer", AnswerInput, RequestRef),
+  cancel: defineChannel("reasoning:cancel", RequestRef, RequestRef),
+
+  listTraces: defineChannel("traces:list", TracePageRequest, TracePage),
+  getTrace: defineChannel("traces:get", RequestRef, TraceDetail),
+  verifyTrace: defineChannel("traces:verify", RequestRef, VerifyResult),
+  traceStats: defineChannel("traces:stats", Empty, TraceStats),
+
+  listClients: defineChannel("clients:list", Empty, z.array(Client)),
+  saveClient: defineChannel("clients:save", ClientInput, Client),
+
+  getSettings: defineChannel("settings:get", Empty, Settings),
+  updateSettings: defineChannel("settings:update", SettingsPatch, Settings),
+} as const satisfies Record<string, ChannelDef<z.ZodType, z.ZodType>>
+
+/** Push channels: main -> window only. */
+export const pushChannels = {
+  reasoningEvent: { name: "reasoning:event", payload: ReasoningEvent },
+} as const
+
+export type Channels = typeof channels
+export type ChannelKey = keyof Channels
+export type ChannelInput<K extends ChannelKey> = z.input<Channels[K]["input"]>
+export type ChannelOutput<K extends ChannelKey> = z.output<Channels[K]["output"]>
