@@ -1,0 +1,144 @@
+import type { JurisdictionHint } from "./types"
+import { Lexicon } from "./lexicon"
+import { tokenIndexAt } from "./text-utils"
+
+// Which legal system a question is about. Croatian markers -> HR; EU markers -> EU (HR when both:
+// a Croatian business applies EU rules through Croatian law). A named foreign country -> OTHER,
+// unless the question is a Croatian business dealing with that country ("prodajem kupcu u
+// Njemačkoj"): then it stays HR/EU. A foreign tax named as such ("German VAT", "PDV u
+// Sloveniji", "porez u Austriji") is always OTHER, whatever else the question mentions.
+
+const HR_MARKERS = new Lexicon(["hr", "rh", "croatia", "croatian", "croatias", "nn", "fina"], ["hrvatsk"])
+const HR_PHRASES = / (?:porezn\w* uprav\w*|narodn\w* novin\w*|republik\w* hrvatsk\w*)(?= )/
+const EU_MARKERS = new Lexicon(["eu", "oss", "ioss", "vies", "eurozone", "europe"], ["direktiv", "directive", "europsk", "european", "unutarzajednic"])
+const EU_PHRASES = / (?:intra community|unutar eu|within the eu|one stop shop)(?= )/
+
+interface Country {
+  code: string
+  eu: boolean
+  words?: readonly string[]
+  stems?: readonly string[]
+  phrases?: readonly string[]
+}
+
+const COUNTRIES: readonly Country[] = [
+  { code: "DE", eu: true, stems: ["njemack", "njemac", "nijemc", "nijemac", "german"] },
+  { code: "SI", eu: true, stems: ["sloven"] },
+  { code: "AT", eu: true, stems: ["austrij", "austria"] },
+  { code: "IT", eu: true, stems: ["italij", "talijan", "italy", "italian"] },
+  { code: "HU", eu: true, stems: ["madarsk", "madar", "hungar"] },
+  { code: "FR", eu: true, stems: ["francusk", "francuz"], words: ["france", "french"] },
+  { code: "NL", eu: true, stems: ["nizozem", "netherland", "holland"], words: ["dutch"] },
+  { code: "BE", eu: true, stems: ["belgij", "belgium", "belgian"] },
+  { code: "ES", eu: true, stems: ["spanjol", "spain", "spanish"] },
+  { code: "PT", eu: true, stems: ["portugal", "portugues"] },
+  { code: "PL", eu: true, stems: ["poljsk", "poljak", "poland"], words: ["polish"] },
+  { code: "CZ", eu: true, stems: ["cesk", "czech"] },
+  { code: "SK", eu: true, stems: ["slovack", "slovak"] },
+  { code: "DK", eu: true, stems: ["dansk", "denmark", "danish"] },
+  { code: "SE", eu: true, stems: ["svedsk", "sweden", "swedish"] },
+  { code: "FI", eu: true, stems: ["finsk", "finland", "finnish"] },
+  { code: "IE", eu: true, stems: ["irsk", "ireland"], words: ["irish"] },
+  { code: "GR", eu: true, stems: ["grck", "greece", "greek"] },
+  { code: "BG", eu: true, stems: ["bugarsk", "bulgaria"] },
+  { code: "RO", eu: true, stems: ["rumunj", "romania"] },
+  { code: "LU", eu: true, stems: ["luksemburg", "luxembourg"] },
+  { code: "MT", eu: true, words: ["malta", "malti", "maltu", "malte", "maltese"] },
+  { code: "CY", eu: true, stems: ["cipar", "cipr", "cyprus"] },
+  { code: "EE", eu: true, stems: ["estonij", "estonia"] },
+  { code: "LV", eu: true, stems: ["latvij", "latvia"] },
+  { code: "LT", eu: true, stems: ["litv", "lithuania"] },
+  { code: "RS", eu: false, stems: ["srbij", "srpsk", "serbia"], words: ["srbi", "srbin"] },
+  { code: "BA", eu: false, stems: ["bosn", "hercegovin"], words: ["bih"] },
+  { code: "ME", eu: false, stems: ["montenegr", "crnogorsk"], phrases: ["crna gora", "crnoj gori", "crne gore", "crnu goru"] },
+  { code: "MK", eu: false, stems: ["makedonij", "makedonsk", "macedonia"] },
+  { code: "CH", eu: false, stems: ["svicar", "switzerland"], words: ["swiss"] },
+  { code: "GB", eu: false, stems: ["britanij", "britansk", "britain", "british"], words: ["uk", "engleska", "engleskoj", "englesku", "england"], phrases: ["united kingdom"] },
+  { code: "US", eu: false, stems: ["americk", "america"], words: ["usa", "amerika", "americi", "ameriku", "amerike"], phrases: ["united states"] },
+  { code: "NO", eu: false, stems: ["norvesk", "norway", "norwegian"] },
+  { code: "RU", eu: false, stems: ["rusij", "russia"], words: ["ruski", "ruska", "ruskoj", "rusku", "ruske"] },
+  { code: "UA", eu: false, stems: ["ukrajin", "ukrain"] },
+  { code: "TR", eu: false, stems: ["tursk", "turkish"] },
+  { code: "CN", eu: false, stems: ["kinesk", "china", "chinese"], words: ["kina", "kini", "kine", "kinu"] },
+  { code: "CA", eu: false, stems: ["kanad", "canada", "canadian"] },
+  { code: "AU", eu: false, stems: ["australij", "australia"] },
+  { code: "JP", eu: false, stems: ["japan"] },
+]
+
+const UNITED_STATES: Country = { code: "US", eu: false }
+const COUNTRY_LEXICONS = COUNTRIES.map((c) => ({ country: c, lexicon: new Lexicon(c.words ?? [], c.stems ?? []) }))
+const COUNTRY_PHRASES = COUNTRIES.flatMap((c) => (c.phrases ?? []).map((p) => ({ country: c, phrase: ` ${p} ` })))
+// "SAD" (Croatian for the USA) is "now" in lower case; "US" is "us"; only the capitals count.
+const US_CAPITALS = /(?<![\p{L}\d])(?:SAD|USA|US|U\.S\.A?\.?)(?![\p{L}\d])/u
+
+const TAX_WORDS = new Lexicon(["vat", "tax", "taxes", "rate", "rates", "threshold"], ["pdv", "porez", "doprinos", "stop", "prag"])
+const DEALING_WORDS = new Lexicon(
+  ["sold", "sale", "sales", "supply", "supplies", "kupac", "kupca", "kupcu", "kupci", "kupce", "kupcima"],
+  ["prodaj", "prodam", "isporu", "izvoz", "izvez", "uvoz", "uvez", "klijent", "narucitelj", "pruz", "fakturir", "export", "import", "sell", "customer", "client", "deliver", "ship", "invoic", "buyer", "partner"],
+)
+const LOCATIVE = new Set(["u", "in", "za", "for", "of", "iz", "from"])
+
+export interface JurisdictionResult {
+  hint: JurisdictionHint
+  country?: string
+  /** Every country named, ISO codes in order of first mention (HR included when named). */
+  countries: string[]
+  note: string
+}
+
+function countryOf(token: string): Country | undefined {
+  for (const { country, lexicon } of COUNTRY_LEXICONS) if (lexicon.match(token) !== undefined) return country
+  return undefined
+}
+
+/** Is a foreign tax named: "njemacki pdv", "german vat", "pdv u sloveniji", "vat rate in austria"? */
+function namesForeignTax(tokens: readonly string[], positions: ReadonlyMap<number, Country>): Country | undefined {
+  for (const [at, country] of positions) {
+    const next = tokens[at + 1]
+    const afterNext = tokens[at + 2]
+    // "njemacki pdv", "Germany's VAT"; not "prodajem u Njemačku, PDV?" (a sale abroad).
+    const dealtWith = tokens.slice(Math.max(0, at - 3), at).some((t) => DEALING_WORDS.match(t) !== undefined)
+    const taxFollows = (next !== undefined && TAX_WORDS.match(next) !== undefined) || (next === "s" && afterNext !== undefined && TAX_WORDS.match(afterNext) !== undefined)
+    if (taxFollows && !dealtWith) return country
+    // tax word, at most two plain words, then "u/in/za" and the country.
+    const prep = tokens[at - 1]
+    if (prep === undefined || !LOCATIVE.has(prep)) continue
+    for (let k = at - 2; k >= Math.max(0, at - 5); k--) {
+      const word = tokens[k] ?? ""
+      if (DEALING_WORDS.match(word) !== undefined) break
+      if (TAX_WORDS.match(word) !== undefined) return country
+    }
+  }
+  return undefined
+}
+
+export function resolveJurisdiction(processed: string, line: string, tokens: readonly string[]): JurisdictionResult {
+  const positions = new Map<number, Country>()
+  tokens.forEach((token, at) => {
+    const country = countryOf(token)
+    if (country !== undefined) positions.set(at, country)
+  })
+  for (const { country, phrase } of COUNTRY_PHRASES) {
+    const at = line.indexOf(phrase)
+    if (at >= 0) positions.set(tokenIndexAt(line, at), country)
+  }
+  if (US_CAPITALS.test(processed) && ![...positions.values()].some((c) => c.code === "US")) positions.set(tokens.length, UNITED_STATES)
+  const ordered = [...positions.entries()].sort((a, b) => a[0] - b[0])
+  const sorted = new Map(ordered)
+  const hr = tokens.some((t) => HR_MARKERS.match(t) !== undefined) || HR_PHRASES.test(line)
+  const eu = tokens.some((t) => EU_MARKERS.match(t) !== undefined) || EU_PHRASES.test(line)
+  const countries = [...new Set([...(hr ? ["HR"] : []), ...ordered.map(([, c]) => c.code)])]
+
+  const foreignTax = namesForeignTax(tokens, sorted)
+  if (foreignTax !== undefined) return { hint: "OTHER", country: foreignTax.code, countries, note: `jurisdiction:OTHER:${foreignTax.code}:foreign_tax` }
+  if (hr) return { hint: "HR", countries, note: eu ? "jurisdiction:HR:hr+eu" : "jurisdiction:HR" }
+  if (eu) return { hint: "EU", countries, note: "jurisdiction:EU" }
+  const first = ordered[0]?.[1]
+  if (first === undefined) return { hint: "NONE", countries, note: "jurisdiction:NONE" }
+  if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined)) {
+    // A Croatian business selling to or buying from abroad: EU rules for a member state,
+    // Croatian (export/import) rules otherwise.
+    return { hint: first.eu ? "EU" : "HR", countries, note: `jurisdiction:cross_border:${first.code}` }
+  }
+  return { hint: "OTHER", country: first.code, countries, note: `jurisdiction:OTHER:${first.code}` }
+}

@@ -1,0 +1,46 @@
+import type { QueryFacts } from "../../../src-shared/context"
+import type { Entity, QueryIntent, QueryTopic } from "../../../src-shared/events/payloads"
+import type { Locale, RiskTier } from "../../../src-shared/events/stages"
+
+// The interpreter's result type, derived from the contract where the contract defines a shape.
+
+export type Domain = "TAX" | "LABOR" | "COMPANY" | "FINANCE" | "OTHER"
+export type CoarseIntent = "QUESTION" | "HOWTO" | "CHECKLIST" | "UNKNOWN"
+export type JurisdictionHint = "HR" | "EU" | "OTHER" | "NONE"
+
+export interface FoundAmount {
+  value: number
+  currency: "EUR" | "HRK"
+  raw: string
+  role: "turnover" | "transaction" | "unknown"
+}
+
+/** How asOfDate was chosen: an explicitly marked date, the only date given, or a single year. */
+export type AsOfBasis = "explicit_date" | "single_date" | "year"
+
+export interface QueryInterpretation {
+  original: string
+  /** Lower-case, diacritics folded, control characters removed, whitespace collapsed. */
+  normalized: string
+  tokens: string[]
+  keywords: string[]
+  language: Locale
+  topic: QueryTopic
+  queryIntent: QueryIntent
+  intent: CoarseIntent
+  domain: Domain
+  /** country: ISO 3166-1 alpha-2 code, set only when hint is OTHER. */
+  jurisdiction: { hint: JurisdictionHint; country?: string }
+  entities: Entity[]
+  facts: QueryFacts
+  amounts: FoundAmount[]
+  years: number[]
+  dates: string[]
+  asOfDate?: string
+  /** Why asOfDate was set (absent when asOfDate is absent). */
+  asOfBasis?: AsOfBasis
+  gibberishRatio: number
+  confidence: number
+  riskTier: RiskTier
+  signals: string[]
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest"
+import { extractAmounts } from "../../../../src-main/engine/interpret/amounts"
+import { chooseAsOf, extractDates, extractYears, isoDate, relativeTimeNotes } from "../../../../src-main/engine/interpret/dates"
+import { normalizeText } from "../../../../src-main/engine/interpret/text-utils"
+
+function read(text: string) {
+  const normalized = normalizeText(text)
+  const dates = extractDates(normalized)
+  const years = extractYears(normalized, dates, extractAmounts(normalized))
+  return { dates: dates.map((d) => d.iso), years, asOf: chooseAsOf(normalized, dates, years) }
+}
+
+describe("extractDates", () => {
+  it.each([
+    ["od 1.1.2025.", "2025-01-01"],
+    ["do 01.01.2025", "2025-01-01"],
+    ["rok je 15. 3. 2025.", "2025-03-15"],
+    ["2025-01-01", "2025-01-01"],
+    ["as of 1 January 2026", "2026-01-01"],
+    ["on the 31st of March 2026", "2026-03-31"],
+    ["from January 1, 2026", "2026-01-01"],
+    ["Mar. 5 2024", "2024-03-05"],
+    ["od 1. siječnja 2026.", "2026-01-01"],
+    ["od 1. sijecnja 2026.", "2026-01-01"],
+    ["do 31. ožujka 2027.", "2027-03-31"],
+    ["30. studenoga 2025.", "2025-11-30"],
+    ["30. studenog 2025", "2025-11-30"],
+    ["5. veljače 2024", "2024-02-05"],
+    ["01/07/2025", "2025-07-01"],
+  ])("%j -> %s", (text, iso) => {
+    expect(read(text).dates).toEqual([iso])
+  })
+
+  it.each(["31.2.2025.", "30. veljače 2024", "2025-13-01", "1.1.", "15.000,00 eura"])("no date in %j", (text) => {
+    expect(read(text).dates).toEqual([])
+  })
+
+  it("rejects impossible calendar days", () => {
+    expect(isoDate(2024, 2, 29)).toBe("2024-02-29")
+    expect(isoDate(2025, 2, 29)).toBeUndefined()
+  })
+})
+
+describe("extractYears", () => {
+  it.each([
+    ["u 2024. godini", [2024]],
+    ["prag u 2025.", [2025]],
+    ["in 2026", [2026]],
+    ["usporedi 2024 i 2025", [2024, 2025]],
+    ["od 1.1.2025. do 2026.", [2025, 2026]],
+    ["promet 2.000 eura", []],
+    ["imam 2000 eura", []],
+    ["godina 1850", []],
+  ])("%j -> %j", (text, years) => {
+    expect(read(text).years).toEqual(years)
+  })
+})
+
+describe("chooseAsOf", () => {
+  it.each([
+    ["Koja je stopa od 1.1.2025.?", "2025-01-01", "explicit_date"],
+    ["What was the threshold as of 1 January 2024?", "2024-01-01", "explicit_date"],
+    ["Račun izdan 15.3.2025. i plaćen 1.4.2025. – koja stopa vrijedi od 1.4.2025.?", "2025-04-01", "explicit_date"],
+    ["Koja je stopa 15.3.2025.?", "2025-03-15", "single_date"],
+    ["Koji je prag u 2024. godini?", "2024-01-01", "year"],
+    ["VAT threshold in 2025", "2025-01-01", "year"],
+  ])("%j -> %s (%s)", (text, asOfDate, basis) => {
+    expect(read(text).asOf).toMatchObject({ asOfDate, basis })
+  })
+
+  it.each([
+    ["Usporedi prag 2024 i 2025", "asof:ambiguous_years"],
+    ["Između 1.1.2024. i 1.1.2025.", "asof:ambiguous_dates"],
+    ["Koja je stopa PDV-a?", "asof:none"],
+  ])("leaves %j without a date (%s)", (text, note) => {
+    const { asOf } = read(text)
+    expect(asOf.asOfDate).toBeUndefined()
+    expect(asOf.note).toBe(note)
+  })
+})
+
+describe("relativeTimeNotes", () => {
+  it("notes relative time phrases without resolving them", () => {
+    expect(relativeTimeNotes(normalizeText("Koji je prag sljedeće godine?"))).toEqual(["relative_time:next_year"])
+    expect(relativeTimeNotes(normalizeText("What is the rate this year?"))).toEqual(["relative_time:this_year"])
+    expect(relativeTimeNotes(normalizeText("Koja je stopa?"))).toEqual([])
+  })
+})

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest"
+import { resolveJurisdiction } from "../../../../src-main/engine/interpret/jurisdiction"
+import { normalizeText, tokenize, toTokenLine } from "../../../../src-main/engine/interpret/text-utils"
+
+function jurisdiction(text: string) {
+  const tokens = tokenize(normalizeText(text))
+  return resolveJurisdiction(text, toTokenLine(tokens), tokens)
+}
+
+describe("resolveJurisdiction", () => {
+  it.each([
+    "Koja je opća stopa PDV-a u Hrvatskoj?",
+    "What is the VAT threshold in Croatia?",
+    "Croatian VAT rate",
+    "hrvatski zakon o PDV-u",
+    "Što kaže Porezna uprava o paušalistima?",
+    "Je li to objavljeno u Narodnim novinama?",
+    "Koji je prag u RH?",
+  ])("%j -> HR", (text) => {
+    expect(jurisdiction(text).hint).toBe("HR")
+  })
+
+  it.each([
+    "Kako radi OSS?",
+    "Što kaže EU direktiva o PDV-u?",
+    "prodaja unutar EU-a",
+    "Europska unija i porez",
+    "What does the VAT directive say?",
+    "intra-community supply rules",
+  ])("%j -> EU", (text) => {
+    expect(jurisdiction(text).hint).toBe("EU")
+  })
+
+  it("is HR when both Croatian and EU markers appear", () => {
+    expect(jurisdiction("OSS prijava u Hrvatskoj za prodaju u EU").hint).toBe("HR")
+  })
+
+  it.each([
+    ["PDV u Sloveniji", "SI"],
+    ["Koja je stopa PDV-a u Njemačkoj?", "DE"],
+    ["German VAT rate", "DE"],
+    ["What is the VAT rate in Austria?", "AT"],
+    ["Germany's VAT threshold", "DE"],
+    ["njemački porez na dobit", "DE"],
+    ["porez u Austriji", "AT"],
+    ["Kolika je stopa PDV-a u Italiji?", "IT"],
+    ["porez na dohodak u Srbiji", "RS"],
+    ["tax rate in the UK", "GB"],
+    ["income tax in the United States", "US"],
+    ["porez u SAD-u", "US"],
+    ["PDV u Crnoj Gori", "ME"],
+    ["Slovenian VAT for my Croatian company", "SI"],
+    ["Koliki je PDV u Sloveniji za hrvatsku firmu?", "SI"],
+  ])("%j -> OTHER %s (a foreign tax, even with VAT words)", (text, country) => {
+    expect(jurisdiction(text)).toMatchObject({ hint: "OTHER", country })
+  })
+
+  it("names another country without any tax: OTHER with that country", () => {
+    expect(jurisdiction("Kako otvoriti firmu u Austriji?")).toMatchObject({ hint: "OTHER", country: "AT" })
+  })
+
+  it.each([
+    ["Prodajem robu kupcu u Njemačkoj, moram li zaračunati PDV?", "EU"],
+    ["I sell services to a client in Austria, do I charge VAT?", "EU"],
+    ["Izvoz robe u Srbiju, koji PDV?", "HR"],
+    ["Hrvatski obrt fakturira klijentu u Njemačkoj", "HR"],
+  ])("a Croatian business dealing abroad %j stays %s", (text, hint) => {
+    expect(jurisdiction(text).hint).toBe(hint)
+  })
+
+  it("does not take the Croatian word 'sad' (now) for the USA", () => {
+    expect(jurisdiction("sad mi reci koji je porez").hint).toBe("NONE")
+  })
+
+  it("is NONE without any marker", () => {
+    expect(jurisdiction("Koja je stopa PDV-a?")).toMatchObject({ hint: "NONE", countries: [] })
+  })
+
+  it("lists every country named", () => {
+    expect(jurisdiction("Prodajem iz Hrvatske kupcima u Sloveniji i Austriji").countries).toEqual(["HR", "SI", "AT"])
+  })
+})

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest"
+import {
+  cutForProcessing,
+  detectLanguage,
+  extractKeywords,
+  MAX_PROCESSED_CHARS,
+  normalizeText,
+  tokenIndexAt,
+  tokenize,
+  toTokenLine,
+} from "../../../../src-main/engine/interpret/text-utils"
+
+describe("normalizeText", () => {
+  it.each([
+    ["Koja je OPĆA stopa PDV-a?", "koja je opca stopa pdv-a?"],
+    ["Čćšžđ ČĆŠŽĐ", "ccszd ccszd"],
+    ["Paušalist  u\t\nHrvatskoj", "pausalist u hrvatskoj"],
+    ["  café naïve Ålborg ", "cafe naive alborg"],
+    ["ﬁnancije ５００ €", "financije 500 €"],
+    ["a\u0000b\u0007c\u200bd", "a b cd"],
+  ])("%j -> %j", (input, expected) => {
+    expect(normalizeText(input)).toBe(expected)
+  })
+
+  it("keeps digits, separators and currency signs that amounts are read from", () => {
+    expect(normalizeText("€15,000 i 39.816,84 EUR")).toBe("€15,000 i 39.816,84 eur")
+  })
+})
+
+describe("cutForProcessing", () => {
+  it("leaves a normal question whole", () => {
+    expect(cutForProcessing("Koja je stopa PDV-a?")).toEqual({ processed: "Koja je stopa PDV-a?", truncated: false })
+  })
+  it("cuts a long text to the processed length and never splits a surrogate pair", () => {
+    const text = "a".repeat(MAX_PROCESSED_CHARS - 1) + "😀" + "b".repeat(10)
+    const { processed, truncated } = cutForProcessing(text)
+    expect(truncated).toBe(true)
+    expect(processed).toBe("a".repeat(MAX_PROCESSED_CHARS - 1))
+  })
+})
+
+describe("tokenize", () => {
+  it.each([
+    ["koja je stopa pdv-a?", ["koja", "je", "stopa", "pdv"]],
+    ["imam d.o.o. i j. d. o. o.", ["imam", "doo", "i", "jdoo"]],
+    ["promet 65.000 eura u eu-u", ["promet", "65.000", "eura", "u", "eu"]],
+    ["e-racun i oib-om", ["e", "racun", "i", "oib"]],
+    ["what's the vat-registered status", ["what", "s", "the", "vat", "registered", "status"]],
+  ])("%j", (text, expected) => {
+    expect(tokenize(text)).toEqual(expected)
+  })
+})
+
+describe("extractKeywords", () => {
+  it("drops Croatian and English stop words but keeps tax words", () => {
+    expect(extractKeywords(tokenize("koja je opca stopa pdv-a u hrvatskoj"))).toEqual(["opca", "stopa", "pdv", "hrvatskoj"])
+    expect(extractKeywords(tokenize("what is the oss threshold for the eu"))).toEqual(["oss", "threshold", "eu"])
+  })
+  it("drops numbers and repeats", () => {
+    expect(extractKeywords(tokenize("pdv pdv 2025 65.000"))).toEqual(["pdv"])
+  })
+})
+
+describe("detectLanguage", () => {
+  const lang = (q: string): string => detectLanguage(q, tokenize(normalizeText(q))).language
+  it.each([
+    ["Koja je opća stopa PDV-a u Hrvatskoj?", "hr"],
+    ["Koja je opca stopa PDV-a u Hrvatskoj?", "hr"],
+    ["moram li u sustav pdv ako imam promet 50000", "hr"],
+    ["Što je OSS?", "hr"],
+    ["What is the VAT registration threshold in Croatia?", "en"],
+    ["How much tax does my d.o.o. pay?", "en"],
+    ["Is the OSS scheme mandatory for EU sales?", "en"],
+  ])("%j is %s", (q, expected) => {
+    expect(lang(q)).toBe(expected)
+  })
+})
+
+describe("token lines", () => {
+  it("maps a phrase match back to the token it starts at", () => {
+    const line = toTokenLine(["nisam", "u", "sustavu", "pdv"])
+    expect(line).toBe(" nisam u sustavu pdv ")
+    expect(tokenIndexAt(line, line.indexOf(" u sustavu"))).toBe(1)
+    expect(tokenIndexAt(line, 0)).toBe(0)
+  })
+})
