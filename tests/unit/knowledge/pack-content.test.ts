@@ -149,6 +149,6 @@ describe("hr-core rule pack", () => {
       for (const word of [...concept.keywords, ...concept.aliases])
         expect(word, concept.slug).toBe(word.toLowerCase())
     for (const rule of pack.rules)
-      for (const item of itemValues(rule.appliesWhen)) expect(String(item), rule.id).toMatch(/^[a-z]+$/)
+      for (const item of itemValues(rule.appliesWhen)) expect(String(item), rule.id).toMatch(/^[a-z_]+$/)
   })
 })
