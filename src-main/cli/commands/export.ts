@@ -1,0 +1,134 @@
+import { access, constants, stat } from "node:fs/promises"
+import { dirname, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { ExportSelection } from "../../../src-shared/export"
+import { ExportFailure, startExport } from "../../export/export-runner"
+import { appDataDir, defaultDbPath } from "../../store/paths"
+import type { CliIo } from "../io"
+
+// `fiskai export`: writes an audit bundle for a selection of traces. Exit 0 written, 1 failed
+// (including an empty selection), 2 bad usage (flags, or an output path that cannot be written).
+
+export const EXPORT_USAGE = `usage: fiskai export [--trace ID]… [--scenario ID] [--since YYYY-MM-DD] [--until YYYY-MM-DD]
+                     [--outcome ANSWER|QUALIFIED_ANSWER|CONDITIONAL_ANSWER|REFUSAL|ERROR] [--tier T0|T1|T2|T3]
+                     [--client ID] --out FILE.zip [--db FILE] [--key-dir DIR]
+  Writes a signed audit bundle (see docs/VERIFYING.md). --key-dir: where the installation's
+  signing key lives (default: the app's data folder).`
+
+export class UsageError extends Error {}
+
+function parseExportArgs(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      trace: { type: "string", multiple: true },
+      scenario: { type: "string" },
+      since: { type: "string" },
+      until: { type: "string" },
+      outcome: { type: "string" },
+      tier: { type: "string" },
+      client: { type: "string" },
+      out: { type: "string" },
+      db: { type: "string" },
+      "key-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  })
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`)
+  return values
+}
+
+export async function runExportCommand(argv: string[], io: CliIo): Promise<number> {
+  let values: ReturnType<typeof parseExportArgs>
+  try {
+    values = parseExportArgs(argv)
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n${EXPORT_USAGE}\n`)
+    return 2
+  }
+  if (values.help) {
+    io.stdout.write(`${EXPORT_USAGE}\n`)
+    return 0
+  }
+  if (values.out === undefined) {
+    io.stderr.write(`--out FILE is required\n${EXPORT_USAGE}\n`)
+    return 2
+  }
+  const selection = ExportSelection.safeParse({
+    traceIds: values.trace,
+    scenarioId: values.scenario,
+    since: values.since,
+    until: values.until,
+    outcome: values.outcome,
+    riskTier: values.tier,
+    clientId: values.client,
+  })
+  if (!selection.success) {
+    const issue = selection.error.issues[0]
+    io.stderr.write(`invalid ${String(issue?.path[0] ?? "selection")}: ${issue?.message ?? "?"}\n${EXPORT_USAGE}\n`)
+    return 2
+  }
+  const outPath = resolve(values.out)
+  const unwritable = await whyUnwritable(outPath)
+  if (unwritable !== null) {
+    io.stderr.write(`cannot write ${outPath}: ${unwritable}\n`)
+    return 2
+  }
+  const dbPath = values.db ?? defaultDbPath()
+  try {
+    await access(dbPath, constants.R_OK)
+  } catch {
+    io.stderr.write(`cannot read the database ${dbPath}\n`)
+    return 2
+  }
+  const showProgress = io.stderr.isTTY === true
+  const job = startExport(
+    { dbPath, selection: selection.data, outPath, userDataDir: values["key-dir"] ?? appDataDir() },
+    {
+      onProgress: (p) => {
+        if (showProgress) io.stderr.write(`\r\x1b[2K${p.file}: ${p.done}/${p.total} traces (${Math.floor((100 * p.done) / Math.max(1, p.total))} %)`)
+      },
+    },
+  )
+  const interrupt = () => job.cancel()
+  process.once("SIGINT", interrupt)
+  try {
+    const result = await job.result
+    if (showProgress) io.stderr.write("\r\x1b[2K")
+    io.stdout.write(`wrote ${result.outPath}: ${result.traceCount} traces, ${result.bytes} bytes\n`)
+    return 0
+  } catch (error) {
+    if (showProgress) io.stderr.write("\n")
+    if (error instanceof ExportFailure) {
+      io.stderr.write(`export failed: ${error.message}${error.kind === "empty" ? " (nothing was written)" : ""}\n`)
+      return 1
+    }
+    throw error
+  } finally {
+    process.removeListener("SIGINT", interrupt)
+  }
+}
+
+/** Null when `path` can be created or replaced; otherwise why not, in words. */
+async function whyUnwritable(path: string): Promise<string | null> {
+  const dir = dirname(path)
+  try {
+    const info = await stat(dir)
+    if (!info.isDirectory()) return `${dir} is not a folder`
+  } catch {
+    return `the folder ${dir} does not exist`
+  }
+  try {
+    await access(dir, constants.W_OK)
+  } catch {
+    return `the folder ${dir} is not writable`
+  }
+  try {
+    if ((await stat(path)).isDirectory()) return "it is a folder"
+  } catch {
+    // does not exist yet: fine
+  }
+  return null
+}

@@ -1,0 +1,89 @@
+import { access, constants, readFile } from "node:fs/promises"
+import { parseArgs } from "node:util"
+import type { BundleProblem, BundleVerdict } from "../../../src-shared/export"
+import { buildAnswerWithReasoning } from "../../engine/pipeline"
+import { verifyBundle } from "../../export/verify/verify-bundle"
+import type { CliIo } from "../io"
+
+// `fiskai verify BUNDLE.zip [--trusted-key FILE]`: checks an audit bundle on its own (no database)
+// and prints a verdict per trace. Exit 0 when everything holds, 1 otherwise, 2 for bad usage.
+
+export const VERIFY_USAGE = `usage: fiskai verify BUNDLE.zip [--trusted-key PUBLIC_KEY.pem] [--json]
+  Checks the signature, every file hash, every event chain, traces.csv against the events, and
+  replays every trace against its rule-pack snapshot. --trusted-key: the firm's published public
+  key (SPKI PEM); a bundle signed with any other key then fails. --json: the verdict as JSON.`
+
+function where(p: BundleProblem): string {
+  const parts = [p.file ?? "bundle"]
+  if (p.line !== null) parts[0] += `:${p.line}`
+  if (p.requestId !== null) parts.push(`trace ${p.requestId}`)
+  if (p.seq !== null) parts.push(`event seq ${p.seq}`)
+  return parts.join(", ")
+}
+
+export function formatVerdict(verdict: BundleVerdict): string {
+  const lines: string[] = []
+  lines.push(`signature: ${verdict.signatureOk ? "valid" : "INVALID"}`)
+  lines.push(`signing key fingerprint: ${verdict.fingerprint ?? "(unknown)"}`)
+  if (verdict.trustedKeyMatches === null) lines.push("  compare this fingerprint with the one the firm published (or pass --trusted-key)")
+  else lines.push(`trusted key: ${verdict.trustedKeyMatches ? "matches" : "DOES NOT MATCH"}`)
+  if (verdict.exportedAt !== null) lines.push(`exported: ${verdict.exportedAt}${verdict.firmName ? ` by ${verdict.firmName}` : ""}`)
+  for (const p of verdict.problems) lines.push(`FAIL ${where(p)}: ${p.message}`)
+  for (const t of verdict.traces) {
+    lines.push(`${t.ok ? "ok  " : "FAIL"} ${t.requestId} ${t.outcome ?? "(no outcome)"}  chain ${t.chainOk ? "ok" : "BROKEN"}, csv ${t.csvOk ? "ok" : "DIFFERS"}, replay ${t.replayOk ? "ok" : "DIFFERS"}`)
+    for (const p of t.problems) lines.push(`     ${where(p)}: ${p.message}`)
+  }
+  const failed = verdict.traces.filter((t) => !t.ok).length
+  lines.push(
+    verdict.ok
+      ? `VERIFIED: ${verdict.traces.length} traces, every check holds`
+      : `NOT VERIFIED: ${verdict.problems.length} bundle problem(s), ${failed} of ${verdict.traces.length} traces failed`,
+  )
+  return lines.join("\n") + "\n"
+}
+
+export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { "trusted-key": { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    })
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n${VERIFY_USAGE}\n`)
+    return 2
+  }
+  if (parsed.values.help) {
+    io.stdout.write(`${VERIFY_USAGE}\n`)
+    return 0
+  }
+  const [bundle, ...extra] = parsed.positionals
+  if (bundle === undefined || extra.length > 0) {
+    io.stderr.write(`${bundle === undefined ? "a bundle file is required" : `unexpected argument: ${extra[0]}`}\n${VERIFY_USAGE}\n`)
+    return 2
+  }
+  try {
+    await access(bundle, constants.R_OK)
+  } catch {
+    io.stderr.write(`cannot read ${bundle}\n`)
+    return 2
+  }
+  let trustedKeyPem: string | undefined
+  const keyFile = parsed.values["trusted-key"]
+  if (keyFile !== undefined) {
+    try {
+      trustedKeyPem = await readFile(keyFile, "utf8")
+    } catch {
+      io.stderr.write(`cannot read the trusted key ${keyFile}\n`)
+      return 2
+    }
+  }
+  const verdict = await verifyBundle(bundle, {
+    engine: buildAnswerWithReasoning,
+    ...(trustedKeyPem === undefined ? {} : { trustedKeyPem }),
+  })
+  io.stdout.write(parsed.values.json ? `${JSON.stringify(verdict, null, 2)}\n` : formatVerdict(verdict))
+  return verdict.ok ? 0 : 1
+}

@@ -1,0 +1,122 @@
+import { z } from "zod"
+import { ExportSelection } from "../../src-shared/export"
+import type { TraceSummary } from "../../src-shared/traces"
+
+// The audit bundle's layout and manifest, shared by the writer and the verifier. The rules an
+// auditor needs to re-implement the verifier are written out in docs/VERIFYING.md.
+
+export const BUNDLE_FORMAT = "fiskai-audit-bundle"
+export const BUNDLE_FORMAT_VERSION = 1
+
+export const EVENTS_FILE = "events.jsonl"
+export const TRACES_JSONL_FILE = "traces.jsonl"
+export const TRACES_CSV_FILE = "traces.csv"
+export const REPORT_FILE = "report.html"
+export const PACK_DIR = "rule-packs/"
+export const MANIFEST_FILE = "manifest.json"
+export const SIGNATURE_FILE = "manifest.sig"
+
+export function packFileName(hash: string): string {
+  return `${PACK_DIR}${hash}.json`
+}
+
+/** The hash chain, as the store computes it (src-main/store/README.md). */
+export const CHAIN_FORMULA = "hash[n] = sha256hex(hash[n-1] + eventJson[n]); hash[-1] = GENESIS; chainHead = hash[last]"
+
+const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, "not a lower-case SHA-256 hex digest")
+
+export const ManifestFile = z.strictObject({
+  path: z.string().min(1),
+  sha256: Sha256Hex,
+  bytes: z.number().int().nonnegative(),
+})
+
+export const ManifestTrace = z.strictObject({
+  requestId: z.string().min(1),
+  /** "selected" by the user, or added as the "base" of a selected counterfactual trace. */
+  role: z.enum(["selected", "base"]),
+  chainHead: z.string().nullable(),
+  eventCount: z.number().int().nonnegative(),
+  packHash: z.string(),
+  counterfactualOf: z.string().nullable(),
+})
+
+export const Manifest = z.strictObject({
+  format: z.literal(BUNDLE_FORMAT),
+  formatVersion: z.literal(BUNDLE_FORMAT_VERSION),
+  app: z.strictObject({ name: z.string(), version: z.string() }),
+  exportedAt: z.string(),
+  exportedBy: z.strictObject({ osUser: z.string(), firmName: z.string() }),
+  selection: ExportSelection,
+  signing: z.strictObject({
+    algorithm: z.literal("Ed25519"),
+    publicKeyPem: z.string(),
+    fingerprint: z.string(),
+    signatureFile: z.literal(SIGNATURE_FILE),
+  }),
+  chain: z.strictObject({ formula: z.string(), genesis: z.string() }),
+  files: z.array(ManifestFile),
+  traces: z.array(ManifestTrace),
+})
+
+export type ManifestFile = z.infer<typeof ManifestFile>
+export type ManifestTrace = z.infer<typeof ManifestTrace>
+export type Manifest = z.infer<typeof Manifest>
+
+/** traces.csv columns: the summary of every trace, in this order (TraceSummary's fields). */
+export const TRACE_CSV_COLUMNS = [
+  "requestId",
+  "createdAt",
+  "question",
+  "status",
+  "outcome",
+  "refusalReason",
+  "domain",
+  "riskTier",
+  "confidence",
+  "locale",
+  "asOfDate",
+  "clientId",
+  "sourceCount",
+  "eligibleRuleCount",
+  "exclusionCount",
+  "conflictCount",
+  "durationMs",
+  "ttfusMs",
+  "counterfactualOf",
+  "packId",
+  "packVersion",
+  "packHash",
+  "chainHead",
+  "eventCount",
+] as const satisfies ReadonlyArray<keyof TraceSummary>
+
+export type TraceCsvColumn = (typeof TRACE_CSV_COLUMNS)[number]
+
+/** One stored event as the bundle carries it: its canonical JSON and its chain hash. */
+export interface BundleEvent {
+  seq: number
+  json: string
+  hash: string
+}
+
+/** One trace as the writer reads it from the store. */
+export interface BundleTrace {
+  summary: TraceSummary
+  /** The engine request as stored (canonical JSON): what replay re-runs. */
+  requestJson: string
+  events: BundleEvent[]
+}
+
+/** One line of traces.jsonl, built by hand so the trusted canonical request text is kept byte for byte. */
+export function tracesJsonlLine(trace: BundleTrace): string {
+  const hashes = trace.events.map((e) => JSON.stringify(e.hash)).join(",")
+  return `{"eventHashes":[${hashes}],"request":${trace.requestJson},"requestId":${JSON.stringify(trace.summary.requestId)}}\n`
+}
+
+export const TracesJsonlLine = z.strictObject({
+  eventHashes: z.array(z.string()),
+  request: z.record(z.string(), z.unknown()),
+  requestId: z.string().min(1),
+})
+export type TracesJsonlLine = z.infer<typeof TracesJsonlLine>

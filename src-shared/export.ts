@@ -1,0 +1,101 @@
+import { z } from "zod"
+import { IsoDate } from "./context"
+import { RiskTier, TerminalOutcome } from "./events/stages"
+
+// Audit export bundles and their verifier (issue 6): what the window, the CLI and the export
+// worker exchange. The bundle format itself is described in docs/VERIFYING.md.
+
+/** Which traces go into a bundle. Filters combine with AND; explicit trace ids ignore the filters. */
+export const ExportSelection = z.strictObject({
+  traceIds: z.array(z.string().min(1).max(200)).max(10_000).optional(),
+  scenarioId: z.string().min(1).max(200).optional(),
+  since: IsoDate.optional(),
+  until: IsoDate.optional(),
+  outcome: TerminalOutcome.optional(),
+  riskTier: RiskTier.optional(),
+  clientId: z.string().max(64).optional(),
+})
+
+export const StartExportInput = z.strictObject({
+  selection: ExportSelection,
+  /** Absolute path of the .zip to create; replaced only when the export completes. */
+  outPath: z.string().min(1).max(4096),
+})
+
+export const ExportJobRef = z.strictObject({ jobId: z.string().min(1).max(100) })
+
+export const ExportPhase = z.enum(["selecting", "writing", "finishing", "done", "cancelled", "failed"])
+
+/** Pushed to the window while an export runs (push channel `exportProgress`). */
+export const ExportProgress = z.object({
+  jobId: z.string(),
+  phase: ExportPhase,
+  /** Traces written so far in the current pass, and how many were selected. */
+  done: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  /** Which file is being written, e.g. "events.jsonl". */
+  file: z.string().optional(),
+  /** Set when phase is "done". */
+  outPath: z.string().optional(),
+  bytes: z.number().int().nonnegative().optional(),
+  /** Set when phase is "failed". */
+  error: z.string().optional(),
+})
+
+export const VerifyBundleInput = z.strictObject({
+  path: z.string().min(1).max(4096),
+  /** A public key (SPKI PEM) the signature must have been made with; a different key is fatal. */
+  trustedKeyPem: z.string().max(10_000).optional(),
+})
+
+/** One finding of the verifier, located as precisely as the evidence allows. */
+export const BundleProblem = z.object({
+  file: z.string().nullable(),
+  requestId: z.string().nullable(),
+  seq: z.number().int().nullable(),
+  /** 1-based line in `file`, when the finding is about a line. */
+  line: z.number().int().nullable(),
+  message: z.string(),
+})
+
+export const TraceVerdict = z.object({
+  requestId: z.string(),
+  ok: z.boolean(),
+  outcome: z.string().nullable(),
+  chainOk: z.boolean(),
+  csvOk: z.boolean(),
+  replayOk: z.boolean(),
+  problems: z.array(BundleProblem),
+})
+
+export const BundleVerdict = z.object({
+  ok: z.boolean(),
+  signatureOk: z.boolean(),
+  /** Fingerprint of the key in the manifest, for comparison with the one the firm published. */
+  fingerprint: z.string().nullable(),
+  /** null when no trusted key was given. */
+  trustedKeyMatches: z.boolean().nullable(),
+  exportedAt: z.string().nullable(),
+  firmName: z.string().nullable(),
+  /** Problems with the bundle as a whole (signature, files, manifest). */
+  problems: z.array(BundleProblem),
+  traces: z.array(TraceVerdict),
+})
+
+/** The installation's bundle-signing public key, as shown in settings. */
+export const SigningKeyInfo = z.object({
+  algorithm: z.literal("Ed25519"),
+  publicKeyPem: z.string(),
+  fingerprint: z.string(),
+})
+
+export type ExportSelection = z.infer<typeof ExportSelection>
+export type StartExportInput = z.infer<typeof StartExportInput>
+export type ExportJobRef = z.infer<typeof ExportJobRef>
+export type ExportPhase = z.infer<typeof ExportPhase>
+export type ExportProgress = z.infer<typeof ExportProgress>
+export type VerifyBundleInput = z.infer<typeof VerifyBundleInput>
+export type BundleProblem = z.infer<typeof BundleProblem>
+export type TraceVerdict = z.infer<typeof TraceVerdict>
+export type BundleVerdict = z.infer<typeof BundleVerdict>
+export type SigningKeyInfo = z.infer<typeof SigningKeyInfo>
