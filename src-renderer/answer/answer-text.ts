@@ -1,0 +1,12 @@
+import type { FinalAnswerPayload } from "../../src-shared/events/payloads"
+import type { Locale } from "../../src-shared/events/stages"
+
+// The answer in the run's language: English when the run produced one and the UI is English,
+// otherwise the Croatian answer (always present).
+
+export function answerText(
+  payload: Pick<FinalAnswerPayload, "answerHr" | "answerEn">,
+  uiLocale: Locale,
+): string {
+  return uiLocale === "en" && payload.answerEn ? payload.answerEn : payload.answerHr
+}

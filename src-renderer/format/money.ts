@@ -1,0 +1,47 @@
+import type { Locale } from "../../src-shared/events/stages"
+
+// Money as accountants read it: Croatian "65.000,00 EUR", English "EUR 65,000.00".
+// Written by hand rather than with Intl so the output is identical in every Chromium and in Node.
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator)
+}
+
+/** Formats a number with two decimals and locale separators, without a currency. */
+export function formatAmount(value: number, locale: Locale): string {
+  const negative = value < 0
+  const [whole, fraction] = Math.abs(value).toFixed(2).split(".")
+  const grouped = groupThousands(whole ?? "0", locale === "hr" ? "." : ",")
+  const body = `${grouped}${locale === "hr" ? "," : "."}${fraction ?? "00"}`
+  return negative ? `-${body}` : body
+}
+
+export function formatMoney(value: number, locale: Locale, currency = "EUR"): string {
+  const amount = formatAmount(value, locale)
+  return locale === "hr" ? `${amount} ${currency}` : `${currency} ${amount}`
+}
+
+/**
+ * Reads an amount the way a user types it in a form: "65.000,00", "65000", "65,000.50", "65 000".
+ * Returns null for anything that is not a plain amount.
+ */
+export function parseAmountInput(text: string, locale: Locale): number | null {
+  const compact = text.replace(/\s|\u00a0/g, "").replace(/(EUR|€)/gi, "")
+  if (compact === "") return null
+  const decimal = locale === "hr" ? "," : "."
+  const group = locale === "hr" ? "." : ","
+  // A lone other-style decimal mark with 1-2 trailing digits ("65000.5" typed in hr) is still a decimal.
+  const otherDecimal = new RegExp(`^\\d+\\${group}\\d{1,2}$`)
+  let normalized: string
+  if (otherDecimal.test(compact) && !compact.includes(decimal)) {
+    normalized = compact.replace(group, ".")
+  } else {
+    const groupsValid = new RegExp(
+      `^\\d{1,3}(\\${group}\\d{3})*(\\${decimal}\\d+)?$|^\\d+(\\${decimal}\\d+)?$`,
+    )
+    if (!groupsValid.test(compact)) return null
+    normalized = compact.split(group).join("").replace(decimal, ".")
+  }
+  const value = Number(normalized)
+  return Number.isFinite(value) ? value : null
+}

@@ -1,0 +1,24 @@
+import type { RouteComponent } from "@tanstack/react-router"
+import { AskScreen } from "../ask/AskScreen"
+import { ClientsScreen } from "../clients/ClientsScreen"
+import { HistoryScreen } from "../history/HistoryScreen"
+import type { MessageKey } from "../i18n/catalog"
+import { SettingsScreen } from "../settings/SettingsScreen"
+import { TraceScreen } from "../trace/TraceScreen"
+
+// The screens of the app. To add one (e.g. the audit export screen), add a row here; a `nav` entry
+// puts it in the left navigation. Paths use TanStack Router syntax ($param) under hash history.
+
+export interface AppRoute {
+  path: string
+  component: RouteComponent
+  nav?: { label: MessageKey; testId: string }
+}
+
+export const appRoutes: AppRoute[] = [
+  { path: "/", component: AskScreen, nav: { label: "nav.ask", testId: "nav-ask" } },
+  { path: "/history", component: HistoryScreen, nav: { label: "nav.history", testId: "nav-history" } },
+  { path: "/trace/$requestId", component: TraceScreen },
+  { path: "/clients", component: ClientsScreen, nav: { label: "nav.clients", testId: "nav-clients" } },
+  { path: "/settings", component: SettingsScreen, nav: { label: "nav.settings", testId: "nav-settings" } },
+]

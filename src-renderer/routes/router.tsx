@@ -1,0 +1,15 @@
+import { createHashHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router"
+import { AppShell } from "../shell/AppShell"
+import { NotFound } from "../shell/NotFound"
+import { appRoutes } from "./route-table"
+
+// Hash history: the app is loaded from a file (Electron) or from the browser host's one page, so
+// every screen lives after "#" and reloading never asks a server for a route.
+
+export function createAppRouter(history = createHashHistory()) {
+  const rootRoute = createRootRoute({ component: AppShell, notFoundComponent: NotFound })
+  const children = appRoutes.map((route) =>
+    createRoute({ getParentRoute: () => rootRoute, path: route.path, component: route.component }),
+  )
+  return createRouter({ routeTree: rootRoute.addChildren(children), history })
+}

@@ -1,0 +1,123 @@
+import { useState, type Ref } from "react"
+import type { SourceSummary } from "../../src-shared/events/payloads"
+import type { ReasoningStage, RiskTier } from "../../src-shared/events/stages"
+import { useI18n } from "../i18n/i18n-context"
+import { isMessageKey } from "../i18n/translate"
+import { STALL_AFTER_MS, selectCurrentStage, type StepView, type StreamState } from "../reasoning/selectors"
+import { Liveness } from "./Liveness"
+import { StepRow } from "./StepRow"
+
+// The live stepper of seed 001 §6. Adaptive intensity collapses presentation only: T0/T1 open the
+// current stage, T2 keeps every stage to one line until clicked, T3 is a pill that opens the list.
+
+export interface ReasoningStepperProps {
+  steps: readonly StepView[]
+  streamState: StreamState
+  riskTier: RiskTier | null
+  sources: readonly SourceSummary[]
+  lastActivityAt: number | null
+  onRetry?: () => void
+  onStop?: () => void
+  headingRef?: Ref<HTMLHeadingElement>
+}
+
+function opensCurrent(tier: RiskTier | null): boolean {
+  return tier === null || tier === "T0" || tier === "T1"
+}
+
+export function ReasoningStepper(props: ReasoningStepperProps) {
+  const { steps, streamState, riskTier, sources, lastActivityAt, onRetry, onStop, headingRef } = props
+  const { t } = useI18n()
+  const [overrides, setOverrides] = useState<Partial<Record<ReasoningStage, boolean>>>({})
+  const [pillOpen, setPillOpen] = useState(false)
+  const current = selectCurrentStage(steps)
+  const currentStep = steps.find((s) => s.stage === current)
+  const running = streamState === "streaming" || streamState === "awaiting_input" || streamState === "stalled"
+
+  const isExpanded = (step: StepView) =>
+    overrides[step.stage] ?? (step.status === "failed" || (step.stage === current && opensCurrent(riskTier)))
+  const toggle = (step: StepView) => setOverrides((o) => ({ ...o, [step.stage]: !isExpanded(step) }))
+
+  const announcement = currentStep
+    ? t("stepper.announce", {
+        stage: t(`stage.${currentStep.stage}`),
+        status: t(`step.${currentStep.status}`),
+      })
+    : ""
+  const pillKey = current ? `stageActive.${current}` : ""
+  const pillText =
+    currentStep?.messages[currentStep.messages.length - 1] ?? (isMessageKey(pillKey) ? t(pillKey) : "")
+  const compact = riskTier === "T3" && !pillOpen
+
+  return (
+    <section
+      className={`stepper tier-${riskTier ?? "unknown"}`}
+      aria-labelledby="stepper-heading"
+      data-testid="stepper"
+      data-stream-state={streamState}
+    >
+      <header className="stepper-head">
+        <h2 id="stepper-heading" tabIndex={-1} ref={headingRef}>
+          {t("stepper.label")}
+        </h2>
+        <Liveness lastActivityAt={lastActivityAt} active={running} />
+        {onStop && running && (
+          <button type="button" className="button-quiet" onClick={onStop} data-testid="stepper-stop">
+            {t("stepper.stop")}
+          </button>
+        )}
+      </header>
+      <div className="sr-only" aria-live="polite" data-testid="stepper-announcer">
+        {announcement}
+      </div>
+      {riskTier === "T3" && (
+        <button
+          type="button"
+          className={`pill${compact && running ? " pill-live" : ""}`}
+          aria-expanded={!compact}
+          aria-controls="stepper-steps"
+          onClick={() => setPillOpen((open) => !open)}
+          data-testid="stepper-pill"
+        >
+          <span className="pill-dot" aria-hidden="true" />
+          {compact && pillText ? pillText : t(compact ? "stepper.pill.open" : "stepper.pill.close")}
+        </button>
+      )}
+      {!compact && (
+        <ol className="steps" id="stepper-steps" aria-label={t("stepper.label")}>
+          {steps.map((step) => (
+            <StepRow
+              key={step.stage}
+              step={step}
+              isCurrent={step.stage === current}
+              expanded={isExpanded(step)}
+              onToggle={() => toggle(step)}
+              sources={sources}
+            />
+          ))}
+        </ol>
+      )}
+      {streamState === "stalled" && (
+        <div className="notice notice-warning" role="alert" data-testid="stepper-stalled">
+          <strong>{t("stepper.stalled.title")}</strong>
+          <p>{t("stepper.stalled.body", { seconds: STALL_AFTER_MS / 1000 })}</p>
+          {onRetry && (
+            <button type="button" onClick={onRetry} data-testid="stepper-retry">
+              {t("common.retry")}
+            </button>
+          )}
+        </div>
+      )}
+      {streamState === "interrupted" && (
+        <div className="notice notice-info" data-testid="stepper-interrupted">
+          <p>{t("stepper.interrupted")}</p>
+          {onRetry && (
+            <button type="button" onClick={onRetry} data-testid="stepper-retry">
+              {t("trace.askAgain")}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+import type { SourceSummary } from "../../src-shared/events/payloads"
+import type { MessageKey } from "../i18n/catalog"
+import { useI18n } from "../i18n/i18n-context"
+import { isMessageKey } from "../i18n/translate"
+import { formatDuration } from "../format/duration"
+import type { StepStatus, StepView } from "../reasoning/selectors"
+
+// One stage of the live stepper: an icon, the stage name, and either its one-line summary (done)
+// or its live lines (current, failed, or opened by the user).
+
+const ICON: Record<StepStatus, string> = {
+  pending: "○",
+  active: "●",
+  done: "✓",
+  failed: "✕",
+  awaiting: "?",
+  skipped: "–",
+}
+
+interface StepRowProps {
+  step: StepView
+  isCurrent: boolean
+  expanded: boolean
+  onToggle: () => void
+  /** Sources found so far; shown under SOURCES while it runs and when opened. */
+  sources: readonly SourceSummary[]
+}
+
+export function StepRow({ step, isCurrent, expanded, onToggle, sources }: StepRowProps) {
+  const { t, locale } = useI18n()
+  const title = t(`stage.${step.stage}`)
+  const statusText = t(`step.${step.status}`)
+  const headline =
+    step.status === "done"
+      ? (step.summary ?? "")
+      : step.status === "active" || step.status === "awaiting"
+        ? activeText(step, t)
+        : ""
+  const hasBody =
+    step.messages.length > 0 || step.error !== null || (step.stage === "SOURCES" && sources.length > 0)
+  const bodyId = `step-body-${step.stage}`
+  return (
+    <li
+      className={`step step-${step.status}${isCurrent ? " step-current" : ""}`}
+      aria-current={isCurrent ? "step" : undefined}
+      data-testid={`step-${step.stage}`}
+      data-status={step.status}
+    >
+      <button
+        type="button"
+        className="step-head"
+        aria-expanded={hasBody ? expanded : undefined}
+        aria-controls={hasBody ? bodyId : undefined}
+        onClick={onToggle}
+        disabled={!hasBody}
+        data-testid={`step-toggle-${step.stage}`}
+      >
+        <span className="step-icon" aria-hidden="true">
+          {ICON[step.status]}
+        </span>
+        <span className="step-title">{title}</span>
+        <span className="sr-only">, {statusText}</span>
+        {headline && (
+          <span className="step-summary" data-testid={`step-summary-${step.stage}`}>
+            {headline}
+          </span>
+        )}
+        {step.durationMs !== null && step.status === "done" && (
+          <span className="step-duration">{formatDuration(step.durationMs, locale)}</span>
+        )}
+      </button>
+      {hasBody && expanded && (
+        <div className="step-body" id={bodyId}>
+          {step.error && (
+            <p className="step-error" role="alert">
+              {t(`error.code.${step.error.code}`)} {step.error.message}
+            </p>
+          )}
+          {step.stage === "SOURCES" && sources.length > 0 && (
+            <ul className="step-sources" aria-label={t("stepper.sourcesFound")} data-testid="step-sources">
+              {sources.map((source) => (
+                <li key={source.id}>
+                  <span className="source-name">{source.name}</span>{" "}
+                  <span className={`authority authority-${source.authority}`}>
+                    {t(`authority.${source.authority}`)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {step.messages.length > 0 && step.stage !== "SOURCES" && (
+            <ul className="step-messages" data-testid={`step-messages-${step.stage}`}>
+              {step.messages.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function activeText(step: StepView, t: (key: MessageKey) => string): string {
+  const latest = step.messages[step.messages.length - 1]
+  if (latest) return latest
+  const key = `stageActive.${step.stage}`
+  return isMessageKey(key) ? t(key) : ""
+}
