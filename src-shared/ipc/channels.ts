@@ -2,6 +2,7 @@ import { z } from "zod"
 import { IsoDate } from "../context"
 import { ReasoningEvent } from "../events/event"
 import { Locale } from "../events/stages"
+import { BundleVerdict, ExportJobRef, ExportProgress, SigningKeyInfo, StartExportInput, VerifyBundleInput } from "../export"
 import { Settings, SettingsPatch } from "../settings"
 import {
   Client,
@@ -12,6 +13,23 @@ import {
   TraceStats,
   VerifyResult,
 } from "../traces"
+import {
+  CompareScenariosInput,
+  CompareTracesInput,
+  DriversView,
+  DuplicateScenarioInput,
+  RecheckResult,
+  RenameScenarioInput,
+  SaveScenarioInput,
+  Scenario,
+  ScenarioComparison,
+  ScenarioDetail,
+  ScenarioFilter,
+  ScenarioRef,
+  WhatIfDiff,
+  WhatIfRunInput,
+  WhatIfRunResult,
+} from "../whatif"
 import { defineChannel, type ChannelDef } from "./channel"
 
 // The one table of request/response channels. Keys are the function names the preload exposes
@@ -47,11 +65,30 @@ export const channels = {
 
   getSettings: defineChannel("settings:get", Empty, Settings),
   updateSettings: defineChannel("settings:update", SettingsPatch, Settings),
+
+  startExport: defineChannel("export:start", StartExportInput, ExportJobRef),
+  cancelExport: defineChannel("export:cancel", ExportJobRef, ExportJobRef),
+  verifyBundle: defineChannel("export:verify", VerifyBundleInput, BundleVerdict),
+  signingKey: defineChannel("export:signing-key", Empty, SigningKeyInfo),
+
+  whatifDrivers: defineChannel("whatif:drivers", RequestRef, DriversView),
+  whatifRun: defineChannel("whatif:run", WhatIfRunInput, WhatIfRunResult),
+  whatifRerun: defineChannel("whatif:rerun", WhatIfRunInput, RequestRef),
+  whatifCompare: defineChannel("whatif:compare", CompareTracesInput, WhatIfDiff),
+  listScenarios: defineChannel("scenarios:list", ScenarioFilter, z.array(Scenario)),
+  getScenario: defineChannel("scenarios:get", ScenarioRef, ScenarioDetail),
+  saveScenario: defineChannel("scenarios:save", SaveScenarioInput, Scenario),
+  renameScenario: defineChannel("scenarios:rename", RenameScenarioInput, Scenario),
+  duplicateScenario: defineChannel("scenarios:duplicate", DuplicateScenarioInput, Scenario),
+  deleteScenario: defineChannel("scenarios:delete", ScenarioRef, ScenarioRef),
+  compareScenarios: defineChannel("scenarios:compare", CompareScenariosInput, ScenarioComparison),
+  recheckScenario: defineChannel("scenarios:recheck", ScenarioRef, RecheckResult),
 } as const satisfies Record<string, ChannelDef<z.ZodType, z.ZodType>>
 
 /** Push channels: main -> window only. */
 export const pushChannels = {
   reasoningEvent: { name: "reasoning:event", payload: ReasoningEvent },
+  exportProgress: { name: "export:progress", payload: ExportProgress },
 } as const
 
 export type Channels = typeof channels

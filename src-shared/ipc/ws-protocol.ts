@@ -12,6 +12,9 @@ export const WsRequest = z.strictObject({
 })
 
 export const WsResponse = z.object({ id: z.number().int(), result: z.unknown() })
+/** Server -> page. `push` is the wire name of a push channel, e.g. pushChannels.reasoningEvent.name
+ *  ("reasoning:event"), with the event as `payload`. A request that cannot be parsed at all is
+ *  answered with id -1. */
 export const WsPush = z.object({ push: z.string(), payload: z.unknown() })
 
 export type WsRequest = z.infer<typeof WsRequest>

@@ -1,0 +1,17 @@
+import { BrowserWindow } from "electron"
+import type { AppLocation } from "./app-url"
+import { buildWindowOptions } from "./window-options"
+
+export interface MainWindowInput {
+  location: AppLocation
+  preloadPath: string
+  devTools: boolean
+}
+
+export function createMainWindow({ location, preloadPath, devTools }: MainWindowInput): BrowserWindow {
+  const window = new BrowserWindow(buildWindowOptions({ preloadPath, devTools }))
+  window.once("ready-to-show", () => window.show())
+  if (location.kind === "dev") void window.loadURL(location.url)
+  else void window.loadFile(location.indexPath)
+  return window
+}

@@ -1,0 +1,22 @@
+import type { HandlerTable } from "../ipc/handler-table"
+import type { Services } from "../services"
+import { clientHandlers } from "./clients"
+import { exportHandlers } from "./exports"
+import { reasoningHandlers } from "./reasoning"
+import { settingsHandlers } from "./settings"
+import { traceHandlers } from "./traces"
+import { whatifHandlers } from "./whatif"
+
+// The handler table: every key of `channels`, implemented with the services. The same table
+// serves Electron IPC and the browser host; `satisfies` makes a missing channel a type error.
+
+export function createHandlers(services: Services): HandlerTable {
+  return {
+    ...reasoningHandlers(services),
+    ...traceHandlers(services),
+    ...clientHandlers(services),
+    ...settingsHandlers(services),
+    ...exportHandlers(services),
+    ...whatifHandlers(services),
+  } satisfies HandlerTable
+}

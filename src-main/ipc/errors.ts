@@ -1,0 +1,21 @@
+import type { z } from "zod"
+import { IpcFailure, type IpcError } from "../../src-shared/ipc/channel"
+
+// Turning anything a handler throws into the IpcError the renderer sees. Only IpcFailure carries
+// a message across the boundary verbatim; anything else is INTERNAL with a generic message, so
+// stack traces, file paths and SQL never reach the window.
+
+export function badInput(error: z.ZodError): IpcError {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(input)",
+    message: issue.message,
+  }))
+  const first = issues[0]
+  const message = first ? `invalid input at ${first.path}: ${first.message}` : "invalid input"
+  return { code: "BAD_INPUT", message, issues }
+}
+
+export function toIpcError(error: unknown): IpcError {
+  if (error instanceof IpcFailure) return { code: error.code, message: error.message }
+  return { code: "INTERNAL", message: "internal error; see the application log" }
+}

@@ -1,0 +1,37 @@
+import { startHost } from "./support/host"
+import { ask, expect, screenshot, test } from "./support/fixtures"
+
+// Runs are stored: after the host restarts, the trace is in the history and reopens exactly as it
+// was shown live (answer card and reasoning cards), from the database alone.
+
+test("after a restart the trace is in history and reopens identically", async ({ page, host, dataDir }) => {
+  await page.goto(host.url)
+  await ask(page, "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?")
+  await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
+  const requestId = await page.getByTestId("run-view").getAttribute("data-request-id")
+  const liveAnswer = await page.getByTestId("answer-card").innerText()
+  const liveCards = await page.getByTestId("reasoning-cards").innerText()
+
+  // The user closes the app: leave the page first, so it is not left reconnecting to a stopped host.
+  await page.goto("about:blank")
+  await host.stop()
+  const restarted = await startHost(dataDir)
+  try {
+    await page.goto(restarted.url)
+    await page.getByTestId("nav-history").click()
+    const row = page.getByTestId("history-row")
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText("65.000")
+    await screenshot(page, "09-history")
+
+    await row.getByTestId("history-open").click()
+    await expect(page.getByTestId("trace-screen")).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`#/trace/${requestId}$`))
+    await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
+    expect(await page.getByTestId("answer-card").innerText()).toBe(liveAnswer)
+    expect(await page.getByTestId("reasoning-cards").innerText()).toBe(liveCards)
+    await screenshot(page, "10-trace-reopened")
+  } finally {
+    await restarted.stop()
+  }
+})

@@ -1,0 +1,48 @@
+import type { MenuItemConstructorOptions } from "electron"
+import { describe, expect, it } from "vitest"
+import { buildMenuTemplate } from "../../../src-main/electron/menu-template"
+
+function roles(template: MenuItemConstructorOptions[]): string[] {
+  return template.flatMap((item) => [
+    ...(item.role ? [item.role] : []),
+    ...(Array.isArray(item.submenu) ? roles(item.submenu) : []),
+  ])
+}
+
+describe("buildMenuTemplate", () => {
+  it("gives the usual edit shortcuts, zoom, window and help menus", () => {
+    const all = roles(buildMenuTemplate({ appName: "FiskAI Workstation", isMac: false, isDev: false }))
+    for (const role of ["copy", "paste", "cut", "undo", "redo", "selectAll", "zoomIn", "zoomOut", "resetZoom", "window", "help", "quit"])
+      expect(all).toContain(role)
+  })
+
+  it("offers reload and DevTools only in development", () => {
+    const production = roles(buildMenuTemplate({ appName: "A", isMac: false, isDev: false }))
+    expect(production).not.toContain("reload")
+    expect(production).not.toContain("toggleDevTools")
+    const dev = roles(buildMenuTemplate({ appName: "A", isMac: false, isDev: true }))
+    expect(dev).toContain("reload")
+    expect(dev).toContain("toggleDevTools")
+  })
+
+  it("puts the app menu first on macOS", () => {
+    const template = buildMenuTemplate({ appName: "FiskAI Workstation", isMac: true, isDev: false })
+    expect(template[0]?.label).toBe("FiskAI Workstation")
+  })
+})
+
+describe("the update check menu item", () => {
+  it("appears only when the updater is wired, and calls it", () => {
+    const labels = (t: MenuItemConstructorOptions[]): string[] =>
+      t.flatMap((item) => [...(item.label ? [item.label] : []), ...(Array.isArray(item.submenu) ? labels(item.submenu) : [])])
+    expect(labels(buildMenuTemplate({ appName: "A", isMac: false, isDev: false }))).not.toContain("Check for Updates…")
+    let checks = 0
+    const template = buildMenuTemplate({ appName: "A", isMac: false, isDev: false, onCheckForUpdates: () => (checks += 1) })
+    const help = template.find((item) => item.role === "help")
+    const item = Array.isArray(help?.submenu) ? help.submenu.find((i) => i.label === "Check for Updates…") : undefined
+    expect(item).toBeDefined()
+    const click = item?.click as unknown as (() => void) | undefined
+    click?.()
+    expect(checks).toBe(1)
+  })
+})

@@ -1,0 +1,49 @@
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import type { ExportProgress } from "../../../src-shared/export"
+import { IpcFailure } from "../../../src-shared/ipc/channel"
+import { createHandlers } from "../../../src-main/handlers"
+import type { HandlerTable } from "../../../src-main/ipc/handler-table"
+import { openTempServices, untilRunStops, type TempServices } from "./temp-services"
+
+describe("audit export channels", () => {
+  let temp: TempServices
+  let handlers: HandlerTable
+
+  beforeEach(() => {
+    temp = openTempServices()
+    handlers = createHandlers(temp.services)
+  })
+  afterEach(() => temp.cleanup())
+
+  it("exports a stored run on a worker, pushes its progress to the end, and the bundle verifies", async () => {
+    const { requestId } = await handlers.ask({ question: "Koja je stopa PDV-a?" })
+    await untilRunStops(temp.services, requestId)
+    await temp.services.runs.settled()
+
+    const progress: ExportProgress[] = []
+    const finished = new Promise<ExportProgress>((resolve) =>
+      temp.services.pushes.exportProgress.subscribe((p) => {
+        progress.push(p)
+        if (p.phase === "done" || p.phase === "failed" || p.phase === "cancelled") resolve(p)
+      }),
+    )
+    const outPath = join(temp.dir, "bundle.zip")
+    const { jobId } = await handlers.startExport({ selection: { traceIds: [requestId] }, outPath })
+    const end = await finished
+    expect(end).toMatchObject({ jobId, phase: "done", outPath, done: 1, total: 1 })
+    expect(progress.every((p) => p.jobId === jobId)).toBe(true)
+    expect(existsSync(outPath)).toBe(true)
+
+    const key = await handlers.signingKey({})
+    expect(key.algorithm).toBe("Ed25519")
+    const verdict = await handlers.verifyBundle({ path: outPath, trustedKeyPem: key.publicKeyPem })
+    expect(verdict).toMatchObject({ ok: true, signatureOk: true, trustedKeyMatches: true })
+    expect(verdict.traces.map((t) => t.requestId)).toEqual([requestId])
+  })
+
+  it("says NOT_FOUND when cancelling an export that is not running", async () => {
+    await expect(handlers.cancelExport({ jobId: "nope" })).rejects.toBeInstanceOf(IpcFailure)
+  })
+})

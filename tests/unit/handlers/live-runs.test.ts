@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
+import { IpcFailure } from "../../../src-shared/ipc/channel"
+import { createHandlers } from "../../../src-main/handlers"
+import type { HandlerTable } from "../../../src-main/ipc/handler-table"
+import { createServices } from "../../../src-main/services"
+import { openTempServices, untilRunStops, type TempServices } from "./temp-services"
+
+async function failureCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof IpcFailure) return error.code
+    throw error
+  }
+  throw new Error("expected a failure")
+}
+
+describe("live runs through the handler table", () => {
+  let temp: TempServices
+  let handlers: HandlerTable
+
+  beforeEach(() => {
+    temp = openTempServices()
+    handlers = createHandlers(temp.services)
+  })
+  afterEach(() => temp.cleanup())
+
+  it("returns the request id before the run's first event, then streams the whole run to subscribers", async () => {
+    const seenBeforeReturn: ReasoningEvent[] = []
+    const stop = temp.services.events.subscribe((event) => seenBeforeReturn.push(event))
+    const { requestId } = await handlers.ask({ question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?" })
+    stop()
+    expect(seenBeforeReturn).toEqual([])
+    const events = await untilRunStops(temp.services, requestId)
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i))
+    expect(events[0]).toMatchObject({ stage: "QUESTION_INTAKE", status: "started" })
+    const answer = events.at(-1)
+    expect(answer?.stage).toBe("ANSWER")
+    if (answer?.stage === "ANSWER") expect(answer.data.citations.length).toBeGreaterThan(0)
+    await temp.services.runs.settled()
+    const stored = await handlers.getTrace({ requestId })
+    expect(stored.events).toEqual(events)
+    expect(stored.trace).toMatchObject({ status: "complete", outcome: "ANSWER" })
+  })
+
+  it("continues a run waiting for a clarification with the answer given", async () => {
+    const { requestId } = await handlers.ask({ question: "porez" })
+    const untilAsked = await untilRunStops(temp.services, requestId)
+    const awaiting = untilAsked.at(-1)
+    expect(awaiting?.status).toBe("awaiting_input")
+    const option = awaiting?.stage === "CLARIFICATION" && awaiting.status === "awaiting_input" ? awaiting.data.options?.[0] : undefined
+    expect(option).toBeDefined()
+    const rest = untilRunStops(temp.services, requestId, [])
+    await handlers.answerClarification({ requestId, answer: option?.value ?? "" })
+    const continued = await rest
+    expect(continued[0]).toMatchObject({ stage: "CLARIFICATION", status: "complete", seq: untilAsked.length })
+    expect(isTerminal(continued.at(-1) as ReasoningEvent)).toBe(true)
+    await temp.services.runs.settled()
+    const stored = await handlers.getTrace({ requestId })
+    expect(stored.events).toEqual([...untilAsked, ...continued])
+  })
+
+  it("cancels a waiting run into a refusal that says to clarify", async () => {
+    const { requestId } = await handlers.ask({ question: "porez" })
+    await untilRunStops(temp.services, requestId)
+    const rest = untilRunStops(temp.services, requestId, [])
+    await handlers.cancel({ requestId })
+    const last = (await rest).at(-1)
+    expect(last).toMatchObject({ stage: "REFUSAL", data: { reason: "NEEDS_CLARIFICATION" } })
+    await temp.services.runs.settled()
+    expect((await handlers.getTrace({ requestId })).trace.outcome).toBe("REFUSAL")
+  })
+
+  it("refuses to answer or cancel a run that is not waiting, or does not exist", async () => {
+    const { requestId } = await handlers.ask({ question: "Koja je stopa PDV-a?" })
+    await untilRunStops(temp.services, requestId)
+    expect(await failureCode(handlers.answerClarification({ requestId, answer: "da" }))).toBe("CONFLICT")
+    expect(await failureCode(handlers.cancel({ requestId }))).toBe("CONFLICT")
+    expect(await failureCode(handlers.cancel({ requestId: "no-such-run" }))).toBe("NOT_FOUND")
+    expect(await failureCode(handlers.ask({ question: "Koja je stopa PDV-a?", clientId: "no-such-client" }))).toBe("NOT_FOUND")
+  })
+
+  it("answers a clarification after a restart, from the stored run", async () => {
+    const { requestId } = await handlers.ask({ question: "porez" })
+    const asked = await untilRunStops(temp.services, requestId)
+    await temp.services.close()
+    const reopened = createServices({ dbPath: temp.dbPath, settingsOverrides: { deliberatePauseMs: 0 }, onBackgroundError: () => {} })
+    try {
+      const again = createHandlers(reopened)
+      expect((await again.listTraces({ status: "awaiting_input" })).items.map((t) => t.requestId)).toEqual([requestId])
+      const rest = untilRunStops(reopened, requestId, [])
+      const awaiting = asked.at(-1)
+      const option = awaiting?.stage === "CLARIFICATION" && awaiting.status === "awaiting_input" ? awaiting.data.options?.[0] : undefined
+      await again.answerClarification({ requestId, answer: option?.value ?? "" })
+      expect(isTerminal((await rest).at(-1) as ReasoningEvent)).toBe(true)
+      await reopened.runs.settled()
+      expect((await again.getTrace({ requestId })).trace.status).toBe("complete")
+    } finally {
+      await reopened.close()
+    }
+  })
+
+  it("keeps settings across a restart and tells subscribers when they change", async () => {
+    const changed: number[] = []
+    temp.services.settingsChanged.subscribe((settings) => changed.push(settings.deliberatePauseMs))
+    expect((await handlers.updateSettings({ deliberatePauseMs: 250, locale: "en" })).deliberatePauseMs).toBe(250)
+    expect(changed).toEqual([250])
+    await temp.services.close()
+    const reopened = createServices({ dbPath: temp.dbPath, onBackgroundError: () => {} })
+    try {
+      expect(await createHandlers(reopened).getSettings({})).toMatchObject({ deliberatePauseMs: 250, locale: "en" })
+    } finally {
+      await reopened.close()
+    }
+  })
+})
