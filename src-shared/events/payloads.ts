@@ -261,6 +261,8 @@ export const ConditionalBranch = z.object({
   value: z.union([z.string(), z.number(), z.boolean()]),
   answer: z.string(),
   ruleIds: z.array(z.string()),
+  /** addition: every fact this branch assumes, by fact path (a branch can need several, e.g. entity type and obrt subtype). */
+  facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 })
 
 export const ConditionalAnswerPayload = FinalAnswerPayload.extend({

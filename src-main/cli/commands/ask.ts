@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto"
+import type { ProfileContext } from "../../../src-shared/context"
+import type { ReasoningEvent } from "../../../src-shared/events/event"
+import type { ClarificationPayload, Locale } from "../../../src-shared/events/index"
+import { buildAnswerWithReasoning } from "../../engine/pipeline"
+import type { ClarificationAnswer, EngineRequest } from "../../engine/types"
+import { loadPackFile, PackLoadError, type LoadedPack } from "../../knowledge/loader"
+import { parseCommandArgs, parseIsoDate, parseLocale, UsageError } from "../args"
+import type { CliIo } from "../io"
+import { DEFAULT_PACK_PATH } from "../paths"
+import { readProfileFile } from "../profile-file"
+import { createEventPrinter } from "../stepper"
+
+// `fiskai ask "<question>"`: runs the engine and streams its events, as a stepper or (--json) as
+// one JSON event per line on stdout and nothing else. Exit 0 once a terminal event is out, 3 when
+// the run stopped awaiting a clarification nobody could give, 2 for bad usage, 1 on failure.
+
+export const ASK_USAGE = `usage: fiskai ask "<question>" [--as-of YYYY-MM-DD] [--profile FILE] [--clarify VALUE]…
+                  [--locale hr|en] [--db FILE] [--json] [--pack FILE] [--request-id ID]
+  --as-of       the date the question is about (default: the question's date, else today)
+  --profile     client profile JSON: { "entity": {…}, "counters": {…}, "txn": {…} }
+  --clarify     answer to a clarification (an option value such as "confirm", or free text);
+                repeat for several gates; "cancel" cancels
+  --locale      reply language (default: the question's language)
+  --db          record the run in this trace database
+  --json        print only the events, one JSON object per line
+  --pack        rule pack file (default: resources/packs/hr-core.json)
+  --request-id  the run's id (default: a new random id)`
+
+export const EXIT_OK = 0
+export const EXIT_FAILURE = 1
+export const EXIT_USAGE = 2
+export const EXIT_AWAITING_INPUT = 3
+
+const OPTIONS = {
+  "as-of": { type: "string" },
+  profile: { type: "string" },
+  clarify: { type: "string", multiple: true },
+  locale: { type: "string" },
+  db: { type: "string" },
+  json: { type: "boolean" },
+  pack: { type: "string" },
+  "request-id": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const
+
+export interface AskInvocation {
+  request: EngineRequest
+  clarifications: string[]
+  json: boolean
+  packPath: string
+  dbPath?: string
+  help: boolean
+}
+
+export function parseAskArgs(argv: readonly string[]): AskInvocation {
+  const { values, positionals } = parseCommandArgs("ask", argv, OPTIONS)
+  const question = positionals.join(" ").trim()
+  if (!values.help && question === "") throw new UsageError("fiskai ask: missing the question")
+  const request: EngineRequest = { requestId: values["request-id"] ?? `req_${randomUUID()}`, question }
+  if (values["as-of"] !== undefined) request.asOfDate = parseIsoDate("--as-of", values["as-of"])
+  if (values.locale !== undefined) request.locale = parseLocale("--locale", values.locale)
+  if (values.profile !== undefined) request.profile = readProfileFile(values.profile) satisfies ProfileContext
+  const invocation: AskInvocation = {
+    request,
+    clarifications: values.clarify ?? [],
+    json: values.json ?? false,
+    packPath: values.pack ?? DEFAULT_PACK_PATH,
+    help: values.help ?? false,
+  }
+  if (values.db !== undefined) invocation.dbPath = values.db
+  return invocation
+}
+
+export async function runAskCommand(argv: string[], io: CliIo): Promise<number> {
+  let invocation: AskInvocation
+  try {
+    invocation = parseAskArgs(argv)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`${error.message}\n(fiskai ask --help lists the options)\n`)
+    return EXIT_USAGE
+  }
+  if (invocation.help) {
+    io.stdout.write(`${ASK_USAGE}\n`)
+    return EXIT_OK
+  }
+  if (invocation.dbPath !== undefined && !io.openStore) {
+    io.stderr.write(`fiskai ask: --db ${invocation.dbPath}: this build cannot record runs yet (trace store not wired)\n`)
+    return EXIT_USAGE
+  }
+  let pack
+  try {
+    pack = loadPackFile(invocation.packPath)
+  } catch (error) {
+    if (!(error instanceof PackLoadError)) throw error
+    io.stderr.write(`fiskai ask: ${error.message}\n`)
+    return EXIT_FAILURE
+  }
+  const interactive = !invocation.json && invocation.clarifications.length === 0 && io.stdin?.isTTY === true && io.readLine !== undefined
+  const printer = invocation.json ? undefined : createEventPrinter(io.stdout, invocation.request.locale ? { locale: invocation.request.locale } : {})
+  const emit = (event: ReasoningEvent) => {
+    if (printer) printer.onEvent(event)
+    else io.stdout.write(`${JSON.stringify(event)}\n`)
+  }
+  const clarify = interactive ? (question: ClarificationPayload) => promptClarification(io, question) : undefined
+
+  if (invocation.dbPath !== undefined && io.openStore) return runPersisted(io, invocation, emit, pack)
+
+  const generator = buildAnswerWithReasoning(invocation.request, {
+    pack,
+    clock: io.clock ?? (() => new Date()),
+    clarifications: invocation.clarifications,
+    ...(clarify ? { clarify } : {}),
+  })
+  let gates = 0
+  let unanswered: ClarificationPayload | undefined
+  for await (const event of generator) {
+    emit(event)
+    if (event.status !== "awaiting_input") continue
+    gates += 1
+    if (!clarify && gates > invocation.clarifications.length) {
+      // Nobody can answer: leaving the loop closes the generator (its finally blocks run).
+      unanswered = event.data
+      break
+    }
+  }
+  if (!unanswered) return EXIT_OK
+  reportAwaiting(io, unanswered, printer?.locale ?? invocation.request.locale ?? "hr")
+  return EXIT_AWAITING_INPUT
+}
+
+async function runPersisted(io: CliIo, invocation: AskInvocation, emit: (event: ReasoningEvent) => void, pack: LoadedPack): Promise<number> {
+  if (!io.openStore || invocation.dbPath === undefined) return EXIT_USAGE
+  const store = await io.openStore(invocation.dbPath, pack)
+  let awaiting: ClarificationPayload | undefined
+  let terminal = false
+  try {
+    const { requestId, ...request } = invocation.request
+    await store.ask(request, {
+      requestId,
+      clarifications: invocation.clarifications,
+      sinks: [
+        {
+          mode: "nonBlocking",
+          write(event: ReasoningEvent) {
+            emit(event)
+            if (event.status === "awaiting_input") awaiting = event.data
+            if (event.status === "complete" && ["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER", "REFUSAL", "ERROR"].includes(event.stage)) terminal = true
+          },
+        },
+      ],
+    })
+  } finally {
+    store.close()
+  }
+  if (terminal) return EXIT_OK
+  if (awaiting) reportAwaiting(io, awaiting, invocation.request.locale ?? "hr")
+  return EXIT_AWAITING_INPUT
+}
+
+function reportAwaiting(io: CliIo, question: ClarificationPayload, locale: Locale): void {
+  const options = (question.options ?? []).map((o) => o.value).join(" | ")
+  io.stderr.write(
+    locale === "hr"
+      ? `Obrada čeka pojašnjenje: ${question.question}\nPonovite naredbu s --clarify VRIJEDNOST (${options}).\n`
+      : `The run is waiting for a clarification: ${question.question}\nRun the command again with --clarify VALUE (${options}).\n`,
+  )
+}
+
+/** Asks on the terminal: a number picks an option, other text is a free answer, nothing cancels. */
+async function promptClarification(io: CliIo, question: ClarificationPayload): Promise<ClarificationAnswer> {
+  const options = question.options ?? []
+  const line = await io.readLine?.(`> `)
+  const text = line?.trim() ?? ""
+  if (text === "") return { kind: "cancel" }
+  const picked = /^\d+$/.test(text) ? options[Number(text) - 1] : undefined
+  return { kind: "answer", value: picked ? picked.value : text }
+}

@@ -1,0 +1,26 @@
+import type { CliIo } from "../io"
+import { ASK_USAGE, runAskCommand } from "./ask"
+import { EXPORT_USAGE, runExportCommand } from "./export"
+import { RESUME_USAGE, runResumeCommand } from "./resume"
+import { runTracesCommand, TRACES_USAGE } from "./traces"
+import { runVerifyCommand, VERIFY_USAGE } from "./verify"
+import { runWhatIfCommand, WHATIF_USAGE } from "./whatif"
+import { runScenariosCommand, SCENARIOS_USAGE } from "./scenarios"
+
+// The command registry: one line per command. Other commands (resume, traces, whatif, …) are
+// added here by the engineers who write them.
+
+export interface CliCommand {
+  usage: string
+  run(argv: string[], io: CliIo): Promise<number>
+}
+
+export const COMMANDS: Record<string, CliCommand> = {
+  ask: { usage: ASK_USAGE, run: runAskCommand },
+  export: { usage: EXPORT_USAGE, run: runExportCommand },
+  verify: { usage: VERIFY_USAGE, run: runVerifyCommand },
+  resume: { usage: RESUME_USAGE, run: runResumeCommand },
+  traces: { usage: TRACES_USAGE, run: runTracesCommand },
+  whatif: { usage: WHATIF_USAGE, run: runWhatIfCommand },
+  scenarios: { usage: SCENARIOS_USAGE, run: runScenariosCommand },
+}

@@ -1,0 +1,44 @@
+import type { ReasoningSink } from "../sinks/types"
+import type { EngineRequest } from "../engine/types"
+import type { LoadedPack } from "../knowledge/loader"
+
+// What a CLI command may touch: the two output streams, standard input, and the optional
+// persistence hook. Commands take this instead of `process` so that tests can drive them.
+
+export interface CliStream {
+  write(text: string): unknown
+  isTTY?: boolean
+  /** Terminal width, when a terminal. */
+  columns?: number
+}
+
+export interface CliInput {
+  isTTY?: boolean
+}
+
+/** A store session for `--db FILE` (issue 3): runs the engine with the store's audit sink. */
+export interface PersistedRunner {
+  /** Runs and records one question; `sinks` see every event as it is emitted. */
+  ask(
+    request: Omit<EngineRequest, "requestId">,
+    options: { requestId?: string; clarifications?: readonly string[]; sinks?: readonly ReasoningSink[] },
+  ): Promise<unknown>
+  close(): void
+}
+
+export interface CliIo {
+  stdout: CliStream
+  stderr: CliStream
+  stdin?: CliInput
+  /** Reads one line typed by the user (interactive clarification); null at end of input. */
+  readLine?: (prompt: string) => Promise<string | null>
+  /**
+   * Persistence for `--db FILE`. The store (issue 3) wires this in main.ts; while it is absent,
+   * `--db` is refused rather than silently ignored.
+   */
+  openStore?: (dbPath: string, pack: LoadedPack) => Promise<PersistedRunner>
+  /** The engine's clock; defaults to the system clock. */
+  clock?: () => Date
+}
+
+export type CommandIo = CliIo

@@ -1,0 +1,90 @@
+import type { TerminalEvent } from "../../src-shared/events/event"
+import type { Citation } from "../../src-shared/events/payloads"
+import type { Locale } from "../../src-shared/events/stages"
+
+// The outcome of a run as plain text: the answer with its citations, or the refusal with next
+// steps, or the error with its correlation id.
+
+export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
+  const t = (hr: string, en: string) => (locale === "hr" ? hr : en)
+  const lines: string[] = []
+  switch (event.stage) {
+    case "REFUSAL": {
+      const d = event.data
+      lines.push(`${t("ODBIJENO", "REFUSED")} (${d.reason}): ${d.message}`)
+      if (d.detail) lines.push(`  ${d.detail}`)
+      if (d.requiredFields?.length)
+        lines.push(`  ${t("Potrebni podaci", "Required facts")}: ${d.requiredFields.join(", ")}`)
+      for (const step of d.nextSteps) lines.push(`  → ${step}`)
+      return lines
+    }
+    case "ERROR": {
+      const d = event.data
+      lines.push(`${t("GREŠKA", "ERROR")} (${d.code}): ${d.message}`)
+      lines.push(
+        `  ${t("Identifikator", "Correlation id")}: ${d.correlationId}${d.failedStage ? ` · ${d.failedStage}` : ""}`,
+      )
+      return lines
+    }
+    default: {
+      const d = event.data
+      const label =
+        event.stage === "ANSWER"
+          ? t("ODGOVOR", "ANSWER")
+          : event.stage === "QUALIFIED_ANSWER"
+            ? t("ODGOVOR S NAPOMENAMA", "QUALIFIED ANSWER")
+            : t("UVJETNI ODGOVOR", "CONDITIONAL ANSWER")
+      lines.push(`${label}: ${d.headline}`, "")
+      lines.push(...wrap(locale === "en" && d.answerEn ? d.answerEn : d.answerHr, 100, ""))
+      if (event.stage === "QUALIFIED_ANSWER") {
+        for (const warning of event.data.conflictWarnings) {
+          lines.push("", `⚠ ${warning.description}`)
+          lines.push(
+            `    A: ${warning.sourceA.name}: ${warning.sourceA.says}`,
+            `    B: ${warning.sourceB.name}: ${warning.sourceB.says}`,
+          )
+          if (warning.practicalResolution) lines.push(...wrap(warning.practicalResolution, 96, "    "))
+        }
+      }
+      // A conditional answer's text already states every branch; list which rules each one uses.
+      if (event.stage === "CONDITIONAL_ANSWER")
+        for (const branch of event.data.branches)
+          lines.push(
+            `  • ${branch.condition}: ${branch.ruleIds.join(", ") || t("nijedno pravilo", "no rule")}`,
+          )
+      const s = d.structured
+      for (const [title, items] of [
+        [t("Obveze", "Obligations"), s?.obligations],
+        [t("Rokovi", "Deadlines"), s?.deadlines],
+        [t("Pragovi", "Thresholds"), s?.thresholds],
+      ] as const)
+        if (items && items.length > 0) lines.push("", `${title}:`, ...items.map((i) => `  • ${i}`))
+      lines.push("", `${t("Izvori", "Sources")}:`)
+      d.citations.forEach((c, i) => lines.push(...citation(c, i, t)))
+      lines.push("", `${t("Stanje na dan", "As of")}: ${d.asOfDate}`)
+      if (d.limits?.length) lines.push(`${t("Ograničenja", "Limits")}:`, ...d.limits.map((l) => `  - ${l}`))
+      return lines
+    }
+  }
+}
+
+function citation(c: Citation, i: number, t: (hr: string, en: string) => string): string[] {
+  return [
+    `  [${i + 1}] ${c.title} — ${c.sourceName} (${c.authority}${c.role === "primary" ? t(", primarni", ", primary") : ""})`,
+    `      ${c.url}`,
+    `      „${c.quote}” (${t("dohvaćeno", "fetched")} ${c.fetchedAt}, ${c.evidenceId})`,
+  ]
+}
+
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = []
+  let line = ""
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + word.length + 1 > width) {
+      lines.push(indent + line)
+      line = word
+    } else line = line ? `${line} ${word}` : word
+  }
+  if (line) lines.push(indent + line)
+  return lines
+}

@@ -1,0 +1,150 @@
+import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
+import type { Locale } from "../../../src-shared/events/stages"
+import { formatDate, formatRuleValue } from "../../knowledge/format"
+import type { Rule } from "../../knowledge/pack-schema"
+import type { RuleCheck } from "../../knowledge/rule-eligibility"
+import { conditionLabel } from "../../knowledge/rule-eligibility"
+import { factLabel, formatFactValue } from "../../knowledge/facts"
+import { effectiveOperator } from "../../knowledge/applies-when"
+
+// Composes answer text from the rules' own statements and values only: nothing is added that the
+// pack does not say, apart from the user's facts the rules were checked against.
+
+const HEADLINE_MAX = 120
+
+type Structured = NonNullable<FinalAnswerPayload["structured"]>
+
+export function ruleTitle(rule: Rule, locale: Locale): string {
+  return locale === "hr" ? rule.titleHr : rule.titleEn
+}
+
+/** Ends a sentence with a full stop when it has no closing punctuation of its own. */
+export function sentence(text: string): string {
+  return /[.!?…:)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`
+}
+
+export function statementsText(rules: readonly Rule[], locale: Locale): string {
+  const seen = new Set<string>()
+  const parts: string[] = []
+  for (const rule of rules) {
+    const statement = sentence(rule.statement[locale])
+    if (!seen.has(statement)) {
+      seen.add(statement)
+      parts.push(statement)
+    }
+  }
+  return parts.join(" ")
+}
+
+/** "Title: value", or the title alone when it already states the value (pack titles often do). */
+export function titleWithValue(rule: Rule, locale: Locale): string {
+  const title = ruleTitle(rule, locale)
+  if (rule.value.type !== "boolean" && /\d/.test(title)) return title
+  return `${title}: ${formatRuleValue(rule.value, locale)}`
+}
+
+export function headline(rule: Rule, locale: Locale): string {
+  const text = titleWithValue(rule, locale)
+  return text.length <= HEADLINE_MAX ? text : `${text.slice(0, HEADLINE_MAX - 1)}…`
+}
+
+/** "Promet 65.000,00 EUR (uvjet: > 60.000,00 EUR)" for each fact of the user an eligible rule's
+ *  condition held on; tells the user which of their facts the answer rests on. */
+export function appliedFactsText(
+  checks: readonly RuleCheck[],
+  winners: readonly Rule[],
+  locale: Locale,
+): string | undefined {
+  const ids = new Set(winners.map((r) => r.id))
+  const seen = new Set<string>()
+  const parts: string[] = []
+  for (const check of checks) {
+    if (!check.eligible || !ids.has(check.rule.id)) continue
+    for (const leaf of check.leaves) {
+      if (leaf.outcome !== true || leaf.actual === undefined || leaf.path === "asOf") continue
+      const key = `${leaf.path}:${leaf.operator}:${String(leaf.operand)}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      const condition = conditionLabel(
+        leaf.path,
+        effectiveOperator(leaf.operator, false),
+        leaf.operand,
+        locale,
+      )
+      parts.push(
+        `${factLabel(leaf.path, locale)} ${formatFactValue(leaf.path, leaf.actual, locale)} (${locale === "hr" ? "uvjet" : "condition"}: ${condition})`,
+      )
+    }
+  }
+  if (parts.length === 0) return undefined
+  return (
+    (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
+  )
+}
+
+export function structuredAnswer(rules: readonly Rule[], locale: Locale): Structured {
+  const obligations: string[] = []
+  const deadlines: string[] = []
+  const thresholds: string[] = []
+  for (const rule of rules) {
+    for (const obligation of rule.obligations)
+      if (!obligations.includes(obligation[locale])) obligations.push(obligation[locale])
+    const line = titleWithValue(rule, locale)
+    if (rule.kind === "deadline") deadlines.push(line)
+    if (rule.kind === "threshold") thresholds.push(line)
+    if (
+      rule.kind === "obligation" &&
+      rule.obligations.length === 0 &&
+      !obligations.includes(rule.statement[locale])
+    )
+      obligations.push(rule.statement[locale])
+  }
+  const structured: Structured = {}
+  if (obligations.length > 0) structured.obligations = obligations
+  if (deadlines.length > 0) structured.deadlines = deadlines
+  if (thresholds.length > 0) structured.thresholds = thresholds
+  return structured
+}
+
+export interface LimitsInput {
+  asOf: string
+  packId: string
+  packVersion: string
+  checks: readonly RuleCheck[]
+  assumedDefaults: readonly string[]
+}
+
+/** What the answer does not cover: the date, the pack, rules left out, changes not yet in force. */
+export function answerLimits(input: LimitsInput, locale: Locale): string[] {
+  const hr = locale === "hr"
+  const limits = [
+    hr
+      ? `Odgovor opisuje stanje propisa na dan ${formatDate(input.asOf, locale)}`
+      : `The answer describes the rules in force on ${formatDate(input.asOf, locale)}`,
+    hr
+      ? `Temelji se samo na paketu propisa ${input.packId} ${input.packVersion}; nije pravni savjet`
+      : `It rests only on rule pack ${input.packId} ${input.packVersion}; it is not legal advice`,
+  ]
+  const excluded = input.checks.filter((c) => !c.eligible).length
+  if (excluded > 0)
+    limits.push(
+      hr
+        ? `Pravila koja se ne primjenjuju na vaš slučaj: ${excluded} (vidi korak Primjenjivost)`
+        : `Rules that do not apply to your case: ${excluded} (see the Applicability step)`,
+    )
+  for (const check of input.checks) {
+    if (check.conditionsHold === false) continue
+    const title = ruleTitle(check.rule, locale)
+    if (check.failure === "date-future")
+      limits.push(
+        hr
+          ? `Nije uključeno, stupa na snagu ${formatDate(check.rule.effectiveFrom, locale)}: ${title}`
+          : `Not included, takes effect on ${formatDate(check.rule.effectiveFrom, locale)}: ${title}`,
+      )
+    if (check.failure === "proposed")
+      limits.push(hr ? `Nije uključeno, samo prijedlog: ${title}` : `Not included, only a proposal: ${title}`)
+  }
+  for (const assumption of input.assumedDefaults)
+    limits.push(hr ? `Pretpostavka: ${assumption}` : `Assumption: ${assumption}`)
+  return limits
+}

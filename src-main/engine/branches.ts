@@ -1,0 +1,127 @@
+import type { EvaluationContext, FactSource } from "../../src-shared/context"
+import type { Locale } from "../../src-shared/events/stages"
+import { predicateLeaves, type LeafOperator, type Operand } from "../knowledge/applies-when"
+import { enumerableValues, type FactValue } from "../knowledge/facts"
+import type { Dimension, Rule } from "../knowledge/pack-schema"
+import { checkRule, conditionLabel, formatCondition } from "../knowledge/rule-eligibility"
+import { canonicalJson } from "../util/canonical-json"
+import { statementsText } from "./answer/compose"
+import type { BranchResult } from "./state"
+
+// Branches of a CONDITIONAL_ANSWER (seed 003): when optional dimensions are missing, each rule
+// that depends on them says which values would make it apply (its own conditions on those
+// facts); the rules are evaluated again under each such assumption, and each distinct
+// assumption is one branch. Rules that need several missing facts at once (entity type AND obrt
+// subtype) give one branch assuming all of them, rather than one per fact that never applies.
+
+export const MAX_BRANCHES = 8
+
+interface Condition {
+  path: string
+  operator: LeafOperator
+  operand: Operand
+  value: FactValue
+}
+
+export function conditionalBranches(
+  missing: readonly Dimension[],
+  rules: readonly Rule[],
+  context: EvaluationContext,
+  factSources: Record<string, FactSource>,
+  locale: Locale,
+): BranchResult[] {
+  const paths = new Set(missing.map((d) => d.factPath))
+  const sources: Record<string, FactSource> = { ...factSources }
+  for (const path of paths) sources[path] = "assumed_default"
+  const seen = new Set<string>()
+  const branches: BranchResult[] = []
+  for (const rule of rules) {
+    if (branches.length >= MAX_BRANCHES || !rule.appliesWhen) continue
+    const conditions = satisfyingConditions(rule, paths)
+    if (conditions.length === 0) continue
+    const facts: Record<string, FactValue> = {}
+    for (const c of conditions) facts[c.path] = c.value
+    const key = canonicalJson(facts)
+    if (seen.has(key)) continue
+    const hypothetical = conditions.reduce((ctx, c) => withFact(ctx, c.path, c.value), context)
+    if (!checkRule(rule, hypothetical, sources, locale).eligible) continue
+    seen.add(key)
+    const eligible = rules.filter((r) => checkRule(r, hypothetical, sources, locale).eligible)
+    const [first] = conditions
+    if (!first) continue
+    const describe = (c: Condition, locale: Locale) => {
+      const label = missing.find((d) => d.factPath === c.path)?.label[locale]
+      return label
+        ? `${label} ${formatCondition(c.path, c.operator, c.operand, locale)}`
+        : conditionLabel(c.path, c.operator, c.operand, locale)
+    }
+    const conditionText = {
+      hr: `Ako je ${conditions.map((c) => describe(c, "hr")).join(" i ")}`,
+      en: `If ${conditions.map((c) => describe(c, "en")).join(" and ")}`,
+    }
+    branches.push({
+      dimension: conditions.map((c) => dimensionName(missing, c.path)).join(", "),
+      factPath: first.path,
+      condition: conditionText[locale],
+      conditionText,
+      value: first.value,
+      answer: statementsText(eligible, locale),
+      ruleIds: eligible.map((r) => r.id),
+      facts,
+      rules: eligible,
+    })
+  }
+  // Present branches in the order the pack lists the dimension's values, else as found.
+  const rank = (branch: BranchResult) => {
+    const dimension = missing.find((d) => d.factPath === branch.factPath)
+    const values = dimension?.possibleValues ?? enumerableValues(branch.factPath) ?? []
+    const at = values.indexOf(branch.value)
+    return at < 0 ? values.length : at
+  }
+  return branches
+    .map((branch, i) => ({ branch, i }))
+    .sort((a, b) => rank(a.branch) - rank(b.branch) || a.i - b.i)
+    .map(({ branch }) => branch)
+}
+
+function dimensionName(missing: readonly Dimension[], path: string): string {
+  return missing.find((d) => d.factPath === path)?.dimension ?? path
+}
+
+/** The rule's own conditions on the missing facts, each with a value that satisfies it. */
+function satisfyingConditions(rule: Rule, paths: ReadonlySet<string>): Condition[] {
+  if (!rule.appliesWhen) return []
+  const out: Condition[] = []
+  for (const leaf of predicateLeaves(rule.appliesWhen)) {
+    if (!paths.has(leaf.path) || out.some((c) => c.path === leaf.path)) continue
+    const value = satisfyingValue(leaf.operator, leaf.operand)
+    if (value === undefined) return []
+    out.push({ ...leaf, value })
+  }
+  return out
+}
+
+function satisfyingValue(operator: LeafOperator, operand: Operand): FactValue | undefined {
+  if (operator === "eq" && operand !== null && !Array.isArray(operand)) return operand
+  if (operator === "in" && Array.isArray(operand)) return operand[0]
+  if (typeof operand !== "number") return undefined
+  if (operator === "lt") return Math.max(0, operand - 1)
+  if (operator === "gt") return operand + 1
+  if (operator === "lte" || operator === "gte") return operand
+  return undefined
+}
+
+/** A copy of the context with one fact set (for hypothetical evaluation only). */
+export function withFact(context: EvaluationContext, path: string, value: FactValue): EvaluationContext {
+  const copy = structuredClone(context) as unknown as Record<string, unknown>
+  const segments = path.split(".")
+  let node = copy
+  for (const segment of segments.slice(0, -1)) {
+    const next = node[segment]
+    if (next === null || typeof next !== "object") node[segment] = {}
+    node = node[segment] as Record<string, unknown>
+  }
+  const last = segments[segments.length - 1]
+  if (last !== undefined) node[last] = value
+  return copy as unknown as EvaluationContext
+}

@@ -1,0 +1,172 @@
+import type { EvaluationContext, FactSource } from "../../src-shared/context"
+import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
+import { buildAnswer } from "./answer/terminal"
+import { answerViolations } from "./answer/validate"
+import { frozenCopy, snapshotHash } from "./freeze"
+import { buildError } from "./refusal-policy"
+import { Run } from "./run"
+import { StageTimeoutError, withStageLimit } from "./stage-limit"
+import { analysisStage } from "./stages/analysis"
+import { applicabilityStage } from "./stages/applicability"
+import { clarificationStage } from "./stages/clarification"
+import { confidenceStage } from "./stages/confidence"
+import { conflictsStage } from "./stages/conflicts"
+import { CONTEXT_CONFIDENCE_GATE, contextResolutionStage } from "./stages/context-resolution"
+import { questionIntakeStage } from "./stages/question-intake"
+import { retrievalStage } from "./stages/retrieval"
+import { sourcesStage } from "./stages/sources"
+import type { RetrievalState } from "./state"
+import type { EngineDeps, EngineRequest } from "./types"
+
+// The reasoning generator (seed 001 §7): one generator per stage composed with yield*, exactly
+// one terminal event, yielded and returned. Deterministic for the same question, as-of date,
+// profile, pack and clarification answers (timestamps aside).
+
+type RunBody = AsyncGenerator<ReasoningEvent, TerminalPayload>
+
+export async function* buildAnswerWithReasoning(
+  request: EngineRequest,
+  deps: EngineDeps,
+): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+  const run = new Run(request.requestId, deps, request.locale ?? "hr")
+  return yield* guarded(run, () => fullRun(run, request))
+}
+
+export interface ContinueRequest {
+  /** The new run's id (a counterfactual is a run of its own). */
+  requestId: string
+  /** SOURCES and RETRIEVAL of the original run (see retrievalStateFromEvents). */
+  state: RetrievalState
+  /** The changed evaluation context; defaults to the original one. */
+  context?: EvaluationContext
+  factSources?: Record<string, FactSource>
+}
+
+/**
+ * Re-runs APPLICABILITY, CONFLICTS, ANALYSIS, CONFIDENCE and the terminal on a (changed) context,
+ * reusing the original run's sources and retrieved rules: the what-if seam (seed 001 §10).
+ */
+export async function* continueFromRetrieval(
+  request: ContinueRequest,
+  deps: EngineDeps,
+): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+  const state: RetrievalState = {
+    ...request.state,
+    context: frozenCopy(request.context ?? request.state.context),
+    factSources: { ...(request.factSources ?? request.state.factSources) },
+  }
+  const run = new Run(request.requestId, deps, state.locale)
+  const hashAtStart = snapshotHash(state.context)
+  return yield* guarded(run, () =>
+    fromApplicability(run, state, hashAtStart, () => snapshotHash(state.context)),
+  )
+}
+
+/** Capacity gate, error handling and the single terminal event around a run's stages. */
+async function* guarded(run: Run, body: () => RunBody): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+  const gate = run.deps.gate
+  if (gate && !gate.tryAcquire()) {
+    const terminal: TerminalPayload = {
+      outcome: "ERROR",
+      ...buildError("CAPACITY", run.locale, run.requestId),
+    }
+    yield run.terminalEvent(terminal)
+    return terminal
+  }
+  try {
+    let terminal: TerminalPayload
+    try {
+      terminal = yield* body()
+    } catch (error) {
+      terminal =
+        error instanceof StageTimeoutError
+          ? { outcome: "ERROR", ...buildError("TIMEOUT", run.locale, run.requestId, error.stage) }
+          : { outcome: "ERROR", ...buildError("INTERNAL", run.locale, run.requestId) }
+    }
+    yield run.terminalEvent(terminal)
+    return terminal
+  } finally {
+    gate?.release()
+  }
+}
+
+async function* fullRun(run: Run, request: EngineRequest): RunBody {
+  const profile = request.profile ? frozenCopy(request.profile) : undefined
+  const hashAtStart = snapshotHash(profile)
+  const intake = yield* withStageLimit(
+    run,
+    "QUESTION_INTAKE",
+    questionIntakeStage(run, request.question, request.locale),
+  )
+  if (!intake.ok) return intake.terminal
+  const resolved = yield* withStageLimit(
+    run,
+    "CONTEXT_RESOLUTION",
+    contextResolutionStage(run, intake.value, profile, request.asOfDate, request.clientId),
+  )
+  if (!resolved.ok) return resolved.terminal
+  const { matching } = resolved.value
+  let concepts = matching.matches
+  if (resolved.value.confidence < CONTEXT_CONFIDENCE_GATE) {
+    const clarified = yield* clarificationStage(run, {
+      question: request.question,
+      confidence: resolved.value.confidence,
+      concepts,
+      ranked: matching.ranked,
+      tokens: intake.value.tokens,
+    })
+    if (!clarified.ok) return clarified.terminal
+    concepts = clarified.value
+  }
+  const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts))
+  if (!found.ok) return found.terminal
+  const retrieved = yield* withStageLimit(run, "RETRIEVAL", retrievalStage(run, concepts, found.value.rules))
+  if (!retrieved.ok) return retrieved.terminal
+  const state: RetrievalState = {
+    locale: run.locale,
+    context: resolved.value.context,
+    factSources: resolved.value.factSources,
+    assumedDefaults: resolved.value.assumedDefaults,
+    profileGiven: resolved.value.profileGiven,
+    concepts,
+    rules: retrieved.value,
+    sources: found.value.sources,
+  }
+  return yield* fromApplicability(run, state, hashAtStart, () => snapshotHash(profile))
+}
+
+async function* fromApplicability(
+  run: Run,
+  state: RetrievalState,
+  hashAtStart: string,
+  hashNow: () => string,
+): RunBody {
+  const applicability = yield* withStageLimit(run, "APPLICABILITY", applicabilityStage(run, state))
+  if (!applicability.ok) return applicability.terminal
+  const conflicts = yield* withStageLimit(run, "CONFLICTS", conflictsStage(run, applicability.value.eligible))
+  if (!conflicts.ok) return conflicts.terminal
+  const analysis = yield* withStageLimit(
+    run,
+    "ANALYSIS",
+    analysisStage(run, state, applicability.value, conflicts.value),
+  )
+  if (!analysis.ok) return analysis.terminal
+  const confidence = yield* withStageLimit(
+    run,
+    "CONFIDENCE",
+    confidenceStage(run, state, applicability.value, conflicts.value),
+  )
+  if (!confidence.ok) return confidence.terminal
+
+  const answer = buildAnswer(run, state, applicability.value, conflicts.value)
+  const violations = answerViolations(answer, {
+    asOf: state.context.asOf,
+    snapshotHashAtStart: hashAtStart,
+    snapshotHashNow: hashNow(),
+  })
+  if (violations.length > 0)
+    return { outcome: "ERROR", ...buildError("VALIDATION_FAILED", run.locale, run.requestId, answer.outcome) }
+  const pause = run.deps.deliberatePauseMs ?? 0
+  if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
+  return answer
+}

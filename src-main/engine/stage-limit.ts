@@ -1,0 +1,36 @@
+import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { ReasoningStage } from "../../src-shared/events/stages"
+import type { Run, StageGenerator, StageOutcome } from "./run"
+
+// Per-stage time limit, measured on the injected clock after every step of the stage. Stages do
+// their work synchronously between events, so the check after each step is where a slow stage
+// is caught; time spent waiting for a person (CLARIFICATION) is not stage work and not limited.
+
+export class StageTimeoutError extends Error {
+  constructor(
+    readonly stage: ReasoningStage,
+    readonly elapsedMs: number,
+    readonly limitMs: number,
+  ) {
+    super(`stage ${stage} took ${elapsedMs} ms (limit ${limitMs} ms)`)
+  }
+}
+
+export async function* withStageLimit<T>(
+  run: Run,
+  stage: ReasoningStage,
+  stageRun: StageGenerator<T>,
+): AsyncGenerator<ReasoningEvent, StageOutcome<T>> {
+  const limit = run.deps.stageTimeoutMs
+  if (limit === undefined) return yield* stageRun
+  // Stages hold no resources of their own (the pipeline releases the gate), so a stage abandoned
+  // mid-way by a timeout or a consumer that stopped needs no cleanup.
+  const started = run.now()
+  for (;;) {
+    const step = await stageRun.next()
+    const elapsed = run.now() - started
+    if (elapsed > limit) throw new StageTimeoutError(stage, elapsed, limit)
+    if (step.done) return step.value
+    yield step.value
+  }
+}

@@ -1,0 +1,168 @@
+import type { AnalysisCheckpointPayload, AnalysisPayload } from "../../../src-shared/events/payloads"
+import { effectiveOperator } from "../../knowledge/applies-when"
+import { factLabel, formatFactValue } from "../../knowledge/facts"
+import { formatDate } from "../../knowledge/format"
+import type { Rule } from "../../knowledge/pack-schema"
+import { formatCondition } from "../../knowledge/rule-eligibility"
+import { ruleTitle } from "../answer/compose"
+import { proceed, type Run, type StageGenerator } from "../run"
+import type { AnalysisResult, ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
+
+// ANALYSIS (seed 001 stage 6): one checkpoint per piece of work the earlier stages actually did,
+// described with its real numbers: temporal validity, conditions, threshold comparisons, source
+// comparison, conflict resolution, coverage. Copy describes actions, not conclusions (seed 001 §9).
+
+export async function* analysisStage(
+  run: Run,
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+  conflicts: ConflictResult,
+): StageGenerator<AnalysisResult> {
+  yield run.emit({
+    stage: "ANALYSIS",
+    status: "started",
+    message: run.t("Analiziram pravila…", "Analysing the rules…"),
+  })
+  let count = 0
+  for (const checkpoint of checkpoints(run, state, applicability, conflicts)) {
+    count += 1
+    yield run.emit({ stage: "ANALYSIS", status: "checkpoint", message: checkpoint.detail, data: checkpoint })
+  }
+  const bullets =
+    applicability.branches.length > 0 && conflicts.winners.length === 0
+      ? applicability.branches.map((b) => `${b.condition}: ${b.answer}`)
+      : conflicts.winners.map((r) => r.statement[run.locale])
+  const comparedSources = sourceNames(run, [...applicability.eligible])
+  const data: AnalysisPayload = {
+    summary: run.t(
+      `Analiza dovršena: ${count} provjera`,
+      `Analysis complete: ${count} check${count === 1 ? "" : "s"}`,
+    ),
+    bullets: [...new Set(bullets)],
+    comparedSources,
+  }
+  yield run.emit({ stage: "ANALYSIS", status: "complete", message: data.summary, data })
+  return proceed({ bullets: data.bullets, comparedSources })
+}
+
+function checkpoints(
+  run: Run,
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+  conflicts: ConflictResult,
+): AnalysisCheckpointPayload[] {
+  const out: AnalysisCheckpointPayload[] = []
+  const { checks } = applicability
+  const dated = checks.filter((c) => c.failure === "date-future" || c.failure === "date-past")
+  out.push({
+    kind: "temporal-validity",
+    ruleIds: checks.map((c) => c.rule.id),
+    detail: run.t(
+      `Provjerena vremenska valjanost ${checks.length} pravila na dan ${formatDate(state.context.asOf, "hr")} (izvan razdoblja važenja: ${dated.length})`,
+      `Checked temporal validity of ${checks.length} rules on ${state.context.asOf} (outside their validity period: ${dated.length})`,
+    ),
+  })
+  const conditional = checks.filter((c) => c.leaves.length > 0)
+  if (conditional.length > 0) {
+    const leafCount = conditional.reduce((n, c) => n + c.leaves.length, 0)
+    out.push({
+      kind: "applies-when",
+      ruleIds: conditional.map((c) => c.rule.id),
+      detail: run.t(
+        `Provjereni uvjeti primjene za ${conditional.length} pravila (${leafCount} uvjeta)`,
+        `Evaluated the conditions of ${conditional.length} rules (${leafCount} conditions)`,
+      ),
+    })
+  }
+  const comparisons = new Map<string, AnalysisCheckpointPayload>()
+  for (const check of checks)
+    for (const leaf of check.leaves) {
+      if (typeof leaf.actual !== "number" || typeof leaf.operand !== "number") continue
+      const key = `${leaf.path}:${leaf.operator}:${leaf.operand}`
+      const existing = comparisons.get(key)
+      if (existing) {
+        existing.ruleIds.push(check.rule.id)
+        continue
+      }
+      const condition = formatCondition(
+        leaf.path,
+        effectiveOperator(leaf.operator, false),
+        leaf.operand,
+        run.locale,
+      )
+      const actual = formatFactValue(leaf.path, leaf.actual, run.locale)
+      const held = leaf.outcome === true
+      comparisons.set(key, {
+        kind: "compare-threshold",
+        ruleIds: [check.rule.id],
+        detail: run.t(
+          `Usporedba: ${factLabel(leaf.path, "hr")} ${actual} prema uvjetu ${condition}: ${held ? "ispunjeno" : "nije ispunjeno"}`,
+          `Compared ${factLabel(leaf.path, "en")} ${actual} with the condition ${condition}: ${held ? "met" : "not met"}`,
+        ),
+      })
+    }
+  out.push(...comparisons.values())
+  for (const group of agreeingGroups(applicability.eligible)) {
+    const names = sourceNames(run, group)
+    const [first] = group
+    if (names.length < 2 || !first) continue
+    out.push({
+      kind: "compare-sources",
+      ruleIds: group.map((r) => r.id),
+      detail: run.t(
+        `Uspoređeni izvori za „${ruleTitle(first, "hr")}”: ${names.join(", ")}`,
+        `Compared sources on “${ruleTitle(first, "en")}”: ${names.join(", ")}`,
+      ),
+    })
+  }
+  for (const conflict of conflicts.conflicts)
+    out.push({
+      kind: "resolve-conflict",
+      ruleIds: conflict.ruleIds,
+      detail:
+        conflict.resolution === "UNRESOLVED"
+          ? run.t(
+              `Sukob izvora nije razriješen (jednak autoritet i datum): ${conflict.sourceA.name} / ${conflict.sourceB.name}`,
+              `Conflict left unresolved (equal authority and date): ${conflict.sourceA.name} / ${conflict.sourceB.name}`,
+            )
+          : run.t(
+              `Sukob riješen (${conflict.resolution === "AUTHORITY" ? "viši autoritet" : "kasniji propis"}): prednost ima ${conflict.sourceA.name}`,
+              `Conflict resolved (${conflict.resolution === "AUTHORITY" ? "higher authority" : "later rule"}): ${conflict.sourceA.name} prevails`,
+            ),
+    })
+  for (const coverage of applicability.coverage) {
+    const resolved = coverage.dimensions.filter((d) => d.resolved).length
+    out.push({
+      kind: "coverage",
+      ruleIds: [],
+      detail: run.t(
+        `Pokrivenost podataka za temu ${coverage.topic}: ${resolved}/${coverage.dimensions.length} dimenzija`,
+        `Data coverage for topic ${coverage.topic}: ${resolved}/${coverage.dimensions.length} dimensions`,
+      ),
+    })
+  }
+  return out
+}
+
+/** Eligible rules asserting the same concept + valueKey (two or more): sources compared. */
+function agreeingGroups(rules: readonly Rule[]): Rule[][] {
+  const groups = new Map<string, Rule[]>()
+  for (const rule of rules) {
+    const key = `${rule.conceptSlug}\u0000${rule.valueKey}`
+    const list = groups.get(key) ?? []
+    list.push(rule)
+    groups.set(key, list)
+  }
+  return [...groups.values()].filter((g) => g.length > 1)
+}
+
+export function sourceNames(run: Run, rules: readonly Rule[]): string[] {
+  const names: string[] = []
+  for (const rule of rules)
+    for (const evidenceId of rule.evidenceIds) {
+      const evidence = run.index.evidence.get(evidenceId)
+      const name = evidence ? run.index.sources.get(evidence.sourceId)?.name : undefined
+      if (name && !names.includes(name)) names.push(name)
+    }
+  return names
+}

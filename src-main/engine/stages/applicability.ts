@@ -1,0 +1,149 @@
+import type { ApplicabilityPayload, DecisionCoverage } from "../../../src-shared/events/payloads"
+import type { RefusalCode } from "../../../src-shared/events/refusals"
+import { topicCoverage } from "../../knowledge/decision-coverage"
+import { factLabel, isProfileFact } from "../../knowledge/facts"
+import type { Rule } from "../../knowledge/pack-schema"
+import { checkRule, type RuleCheck } from "../../knowledge/rule-eligibility"
+import { conditionalBranches } from "../branches"
+import { buildRefusal } from "../refusal-policy"
+import { proceed, stop, type Run, type StageGenerator } from "../run"
+import type { ApplicabilityResult, BranchResult, RetrievalState } from "../state"
+
+// APPLICABILITY (seed 001 stage 5): temporal validity and appliesWhen for every retrieved rule,
+// each exclusion explained; decision coverage by topic dimensions (seed 003); branches for a
+// missing optional dimension.
+
+export async function* applicabilityStage(
+  run: Run,
+  state: RetrievalState,
+): StageGenerator<ApplicabilityResult> {
+  yield run.emit({
+    stage: "APPLICABILITY",
+    status: "started",
+    message: run.t("Provjeravam primjenjivost pravila…", "Checking which rules apply…"),
+  })
+  const { context, factSources } = state
+  const checks = state.rules.map((rule) => checkRule(rule, context, factSources, run.locale))
+  const eligible = checks.filter((c) => c.eligible).map((c) => c.rule)
+  const exclusions = checks.flatMap((c) => (c.exclusion ? [c.exclusion] : []))
+  const inForce = checks
+    .filter((c) => c.failure !== "date-future" && c.failure !== "date-past")
+    .map((c) => c.rule)
+
+  const coverage: DecisionCoverage[] = []
+  const branches: BranchResult[] = []
+  const missingDimensions: string[] = []
+  for (const [topicId, rules] of groupByTopic(run, inForce)) {
+    const topic = run.index.topics.get(topicId)
+    if (!topic) continue
+    const covered = topicCoverage(topic, rules, context, factSources)
+    if (covered.dimensions.length > 0) coverage.push(covered)
+    if (covered.requiredScore < 1) continue
+    const missing = topic.dimensions.filter((d) =>
+      covered.dimensions.some((e) => e.dimension === d.dimension && !e.resolved && !e.required),
+    )
+    if (missing.length === 0) continue
+    const split = conditionalBranches(missing, rules, context, factSources, run.locale)
+    for (const branch of split)
+      for (const name of branch.dimension.split(", "))
+        if (!missingDimensions.includes(name)) missingDimensions.push(name)
+    branches.push(...split)
+  }
+
+  const data: ApplicabilityPayload = {
+    summary: run.t(
+      `Primjenjuje se pravila: ${eligible.length}, isključeno: ${exclusions.length}`,
+      `${eligible.length} rule${eligible.length === 1 ? "" : "s"} apply, ${exclusions.length} excluded`,
+    ),
+    eligibleCount: eligible.length,
+    ineligibleCount: exclusions.length,
+    exclusions,
+    eligibleRuleIds: eligible.map((r) => r.id),
+    coverage,
+    appliesWhenEvaluated: true,
+  }
+  yield run.emit({ stage: "APPLICABILITY", status: "complete", message: data.summary, data })
+
+  const refusal = decideRefusal(
+    run,
+    state,
+    checks,
+    coverage,
+    eligible.length > 0 || branches.some((b) => b.rules.length > 0),
+  )
+  if (refusal) return stop(refusal)
+  return proceed({ checks, eligible, exclusions, coverage, branches, missingDimensions })
+}
+
+function groupByTopic(run: Run, rules: readonly Rule[]): Map<string, Rule[]> {
+  const byTopic = new Map<string, Rule[]>()
+  for (const rule of rules) {
+    const topic = run.index.concepts.get(rule.conceptSlug)?.topic
+    if (!topic) continue
+    const list = byTopic.get(topic) ?? []
+    list.push(rule)
+    byTopic.set(topic, list)
+  }
+  return byTopic
+}
+
+function decideRefusal(
+  run: Run,
+  state: RetrievalState,
+  checks: RuleCheck[],
+  coverage: DecisionCoverage[],
+  anyEligible: boolean,
+) {
+  const missingRequired = coverage.flatMap((c) => c.dimensions.filter((d) => d.required && !d.resolved))
+  if (missingRequired.length > 0) {
+    const paths = unique(missingRequired.map((d) => d.factPath))
+    const code: RefusalCode =
+      !state.profileGiven && paths.every(isProfileFact) ? "MISSING_CLIENT_DATA" : "MISSING_REQUIRED_DIMENSION"
+    return refusal(run, code, paths)
+  }
+  if (anyEligible) return undefined
+  const missingFacts = unique(
+    checks.flatMap((c) =>
+      c.failure === "predicate-unknown" && c.exclusion?.factPath ? [c.exclusion.factPath] : [],
+    ),
+  )
+  if (missingFacts.length > 0)
+    return refusal(
+      run,
+      missingFacts.every(isProfileFact) ? "MISSING_CLIENT_DATA" : "MISSING_REQUIRED_DIMENSION",
+      missingFacts,
+    )
+  const pending = checks.filter(isPending)
+  if (pending.length > 0) {
+    const detail = pending
+      .map(
+        (c) =>
+          `${run.locale === "hr" ? c.rule.titleHr : c.rule.titleEn} (${c.failure === "proposed" ? run.t("prijedlog", "proposal") : c.rule.effectiveFrom})`,
+      )
+      .join("; ")
+    return { outcome: "REFUSAL" as const, ...buildRefusal("FUTURE_LAW_UNCERTAIN", run.locale, { detail }) }
+  }
+  const detail = run.t(
+    `Nijedno od ${checks.length} dohvaćenih pravila ne primjenjuje se na dan ${state.context.asOf} i na vaš slučaj.`,
+    `None of the ${checks.length} retrieved rules applies on ${state.context.asOf} to your case.`,
+  )
+  return { outcome: "REFUSAL" as const, ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
+}
+
+/** A rule that would apply to this case but is not yet in force, or only proposed. */
+export function isPending(check: RuleCheck): boolean {
+  return (check.failure === "date-future" || check.failure === "proposed") && check.conditionsHold !== false
+}
+
+function refusal(run: Run, code: RefusalCode, paths: string[]) {
+  const labels = paths.map((p) => factLabel(p, run.locale)).join(", ")
+  const extraSteps = [run.t(`Navedite: ${labels}`, `Provide: ${labels}`)]
+  return {
+    outcome: "REFUSAL" as const,
+    ...buildRefusal(code, run.locale, { requiredFields: paths, extraSteps, detail: labels }),
+  }
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)]
+}

@@ -1,0 +1,171 @@
+import type {
+  ClarificationAnswerPayload,
+  ClarificationPayload,
+  ConceptMatch,
+} from "../../../src-shared/events/payloads"
+import { matchConcepts, nearbyConcepts } from "../../knowledge/concept-matcher"
+import { foldDiacritics, tokenize } from "../../knowledge/text"
+import { CONFIDENCE_THRESHOLD_CLARIFY } from "../interpret"
+import { buildRefusal } from "../refusal-policy"
+import { proceed, stop, type Run, type StageGenerator } from "../run"
+import type { ClarificationAnswer } from "../types"
+
+// CLARIFICATION (seed 001 §2, seed 003 gates): when the context confidence is below the gate,
+// ask before researching. Below 0.6 the question is unclear: offer the pack's concepts closest
+// to it. Between 0.6 and 0.9: confirm the understood context. The answer is applied
+// deterministically: the same answer always narrows the run the same way.
+
+/** Option values; any other answer is read as free text and matched against the pack again. */
+export const CLARIFY_CONFIRM = "confirm"
+export const CLARIFY_CANCEL = "cancel"
+const CONCEPT_PREFIX = "concept:"
+const TOPIC_PREFIX = "topic:"
+const MAX_OPTIONS = 4
+const AFFIRMATIVE = new Set(["da", "tocno", "yes", "correct", "ok", "potvrdujem", "confirm"])
+
+export interface ClarificationInput {
+  question: string
+  confidence: number
+  concepts: ConceptMatch[]
+  ranked: ConceptMatch[]
+  tokens: string[]
+}
+
+export async function* clarificationStage(
+  run: Run,
+  input: ClarificationInput,
+): StageGenerator<ConceptMatch[]> {
+  const request = buildClarification(run, input)
+  yield run.emit({
+    stage: "CLARIFICATION",
+    status: "awaiting_input",
+    message: request.question,
+    data: request,
+  })
+  const answer = await nextAnswer(run, request)
+  const applied = answer.kind === "cancel" ? null : applyAnswer(run, input, request, answer.value)
+  const given = answer.kind === "cancel" ? CLARIFY_CANCEL : answer.value
+  const confirmedContext =
+    applied && applied.length > 0
+      ? applied.map((c) => (run.locale === "hr" ? c.nameHr : c.nameEn)).join(", ")
+      : run.t("Kontekst nije potvrđen", "Context not confirmed")
+  const data: ClarificationAnswerPayload = { confirmedContext, answer: given }
+  yield run.emit({ stage: "CLARIFICATION", status: "complete", message: confirmedContext, data })
+  if (!applied || applied.length === 0) {
+    const detail =
+      answer.kind === "cancel"
+        ? run.t("Pojašnjenje je otkazano.", "The clarification was cancelled.")
+        : run.t(
+            "Ni nakon pojašnjenja pitanje ne odgovara nijednom pojmu iz paketa propisa.",
+            "Even after the clarification the question matches no concept of the rule pack.",
+          )
+    return stop({ outcome: "REFUSAL", ...buildRefusal("NEEDS_CLARIFICATION", run.locale, { detail }) })
+  }
+  return proceed(applied)
+}
+
+function buildClarification(run: Run, input: ClarificationInput): ClarificationPayload {
+  const name = (c: { nameHr: string; nameEn: string }) => (run.locale === "hr" ? c.nameHr : c.nameEn)
+  const cancel = { label: run.t("Odustani", "Cancel"), value: CLARIFY_CANCEL }
+  const unclear = input.confidence < CONFIDENCE_THRESHOLD_CLARIFY || input.concepts.length === 0
+  if (!unclear) {
+    const confirmed = understoodConcepts(run, input.concepts)
+    const understood = confirmed.map(name).join(", ")
+    const others = input.ranked
+      .filter((c) => !confirmed.some((m) => m.slug === c.slug))
+      .slice(0, MAX_OPTIONS - 1)
+    return {
+      question: run.t(
+        `Prije istraživanja želimo potvrditi da smo vas dobro razumjeli: pitate li o temi „${understood}” prema hrvatskim propisima?`,
+        `Before we research, we need to confirm we understood you: are you asking about “${understood}” under Croatian law?`,
+      ),
+      options: [
+        { label: run.t("Da, točno", "Yes, that's right"), value: CLARIFY_CONFIRM },
+        ...others.map((c) => ({
+          label: run.t(`Ne, pitam o: ${c.nameHr}`, `No, I'm asking about: ${c.nameEn}`),
+          value: CONCEPT_PREFIX + c.slug,
+        })),
+        cancel,
+      ],
+      freeformAllowed: true,
+      required: true,
+      reason: "context-confirmation",
+    }
+  }
+  const options = closestConcepts(run, input).map((c) => ({ label: name(c), value: CONCEPT_PREFIX + c.slug }))
+  if (options.length === 0)
+    for (const topic of [...run.index.topics.values()].slice(0, MAX_OPTIONS))
+      options.push({ label: name(topic), value: TOPIC_PREFIX + topic.id })
+  return {
+    question: run.t(
+      "Molimo pojasnite vaše pitanje: na koju se temu odnosi?",
+      "Please clarify your question: which topic is it about?",
+    ),
+    options: [...options, cancel],
+    freeformAllowed: true,
+    required: true,
+    reason: "topic",
+  }
+}
+
+/** What a confirmation confirms: the best concept and the matched concepts of its topic (the
+ *  others are offered as alternatives). */
+function understoodConcepts(run: Run, concepts: ConceptMatch[]): ConceptMatch[] {
+  const topicOf = (slug: string) => run.index.concepts.get(slug)?.topic
+  const best = concepts[0]
+  return best ? concepts.filter((c) => topicOf(c.slug) === topicOf(best.slug)) : []
+}
+
+function closestConcepts(
+  run: Run,
+  input: ClarificationInput,
+): Array<{ slug: string; nameHr: string; nameEn: string }> {
+  if (input.ranked.length > 0) return input.ranked.slice(0, MAX_OPTIONS)
+  const out = []
+  for (const slug of nearbyConcepts(run.index, input.tokens, MAX_OPTIONS)) {
+    const concept = run.index.concepts.get(slug)
+    if (concept) out.push(concept)
+  }
+  return out
+}
+
+/** Pre-supplied answers first (CLI --clarify, resume), then the callback; otherwise wait: the
+ *  consumer suspends the run by not asking for the next event (generator.return()). */
+async function nextAnswer(run: Run, request: ClarificationPayload): Promise<ClarificationAnswer> {
+  const given = run.deps.clarifications?.[run.clarificationsUsed]
+  run.clarificationsUsed += 1
+  if (given !== undefined)
+    return given === CLARIFY_CANCEL ? { kind: "cancel" } : { kind: "answer", value: given }
+  if (run.deps.clarify) return run.deps.clarify(request)
+  return new Promise<ClarificationAnswer>(() => {})
+}
+
+function applyAnswer(
+  run: Run,
+  input: ClarificationInput,
+  request: ClarificationPayload,
+  raw: string,
+): ConceptMatch[] {
+  const byLabel = request.options?.find((o) => foldDiacritics(o.label) === foldDiacritics(raw.trim()))
+  const value = byLabel ? byLabel.value : raw.trim()
+  if (value === CLARIFY_CANCEL) return []
+  if (value === CLARIFY_CONFIRM || AFFIRMATIVE.has(foldDiacritics(value)))
+    return understoodConcepts(run, input.concepts)
+  if (value.startsWith(CONCEPT_PREFIX)) {
+    const concept = run.index.concepts.get(value.slice(CONCEPT_PREFIX.length))
+    return concept ? [chosen(concept)] : []
+  }
+  if (value.startsWith(TOPIC_PREFIX))
+    return (run.index.conceptsByTopic.get(value.slice(TOPIC_PREFIX.length)) ?? []).map(chosen)
+  return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches
+}
+
+function chosen(concept: { slug: string; nameHr: string; nameEn: string }): ConceptMatch {
+  return {
+    slug: concept.slug,
+    nameHr: concept.nameHr,
+    nameEn: concept.nameEn,
+    score: 1,
+    matchedBy: ["clarification"],
+  }
+}

@@ -1,0 +1,120 @@
+import type { ConfidencePayload } from "../../../src-shared/events/payloads"
+import { AUTHORITY_RANK, type Authority } from "../../../src-shared/events/stages"
+import type { Rule } from "../../knowledge/pack-schema"
+import { interactiveDrivers } from "../drivers"
+import { proceed, type Run, type StageGenerator } from "../run"
+import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
+import { sourceNames } from "./analysis"
+
+// CONFIDENCE (seed 001 stage 7): a score from the authority of the rules the answer rests on,
+// the number of independent sources, conflicts, assumptions and missing facts, with every
+// driver stated in words and the facts the answer depended on as interactive toggles.
+
+const AUTHORITY_BASE: Record<Authority, number> = {
+  LAW: 0.9,
+  REGULATION: 0.85,
+  GUIDANCE: 0.75,
+  PRACTICE: 0.6,
+}
+const AUTHORITY_NAME: Record<Authority, { hr: string; en: string }> = {
+  LAW: { hr: "zakon", en: "law" },
+  REGULATION: { hr: "pravilnik/uredba", en: "regulation" },
+  GUIDANCE: { hr: "službena uputa", en: "official guidance" },
+  PRACTICE: { hr: "praksa", en: "practice" },
+}
+
+export async function* confidenceStage(
+  run: Run,
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+  conflicts: ConflictResult,
+): StageGenerator<ConfidencePayload> {
+  yield run.emit({
+    stage: "CONFIDENCE",
+    status: "started",
+    message: run.t("Procjenjujem pouzdanost…", "Assessing confidence…"),
+  })
+  const basis: Rule[] =
+    conflicts.winners.length > 0 ? conflicts.winners : applicability.branches.flatMap((b) => b.rules)
+  const authority =
+    [...basis].sort((a, b) => AUTHORITY_RANK[a.authority] - AUTHORITY_RANK[b.authority])[0]?.authority ??
+    "PRACTICE"
+  const sources = sourceNames(run, basis)
+  const resolved = conflicts.conflicts.length - conflicts.unresolved.length
+  const assumed = state.assumedDefaults.length
+  const conditional = applicability.branches.length > 0
+
+  let score = AUTHORITY_BASE[authority]
+  if (sources.length >= 2) score += 0.05
+  score -= Math.min(0.1, 0.05 * resolved)
+  score -= Math.min(0.3, 0.15 * conflicts.unresolved.length)
+  score -= Math.min(0.06, 0.02 * assumed)
+  if (conditional) score -= 0.1
+  score = Math.round(Math.min(0.99, Math.max(0.05, score)) * 100) / 100
+  const label = score >= 0.8 ? "HIGH" : score >= 0.55 ? "MEDIUM" : "LOW"
+
+  const drivers = [
+    run.t(
+      `Najviši autoritet: ${AUTHORITY_NAME[authority].hr}`,
+      `Highest authority: ${AUTHORITY_NAME[authority].en}`,
+    ),
+    run.t(`Neovisnih izvora: ${sources.length}`, `Independent sources: ${sources.length}`),
+  ]
+  if (conflicts.conflicts.length > 0)
+    drivers.push(
+      run.t(
+        `Sukobi izvora: riješeno ${resolved}, neriješeno ${conflicts.unresolved.length}`,
+        `Source conflicts: ${resolved} resolved, ${conflicts.unresolved.length} unresolved`,
+      ),
+    )
+  if (assumed > 0)
+    drivers.push(
+      run.t(
+        `Pretpostavke: ${state.assumedDefaults.join("; ")}`,
+        `Assumptions: ${state.assumedDefaults.join("; ")}`,
+      ),
+    )
+  if (conditional)
+    drivers.push(
+      run.t(
+        `Nedostaju podaci: ${applicability.missingDimensions.join(", ")}`,
+        `Missing facts: ${applicability.missingDimensions.join(", ")}`,
+      ),
+    )
+
+  const wouldBeLowerIf: string[] = []
+  if (authority === "LAW" || authority === "REGULATION")
+    wouldBeLowerIf.push(
+      run.t(
+        "da se odgovor temelji samo na uputama ili praksi",
+        "if the answer rested only on guidance or practice",
+      ),
+    )
+  if (sources.length >= 2)
+    wouldBeLowerIf.push(
+      run.t("da odgovor potvrđuje samo jedan izvor", "if only one source supported the answer"),
+    )
+  if (conflicts.unresolved.length === 0)
+    wouldBeLowerIf.push(run.t("da se izvori ne slažu", "if the sources disagreed"))
+  if (Object.values(state.factSources).some((s) => s === "user_profile"))
+    wouldBeLowerIf.push(
+      run.t("da podaci iz profila klijenta nisu točni", "if the client profile facts were wrong"),
+    )
+
+  const data: ConfidencePayload = {
+    summary: run.t(
+      `Pouzdanost: ${LABEL_HR[label]} (${score.toFixed(2)})`,
+      `${label} confidence (${score.toFixed(2)})`,
+    ),
+    score,
+    label,
+    drivers,
+    evidenceStrength: sources.length >= 2 ? "MULTI_SOURCE" : "SINGLE_SOURCE",
+    wouldBeLowerIf,
+    interactiveDrivers: interactiveDrivers(run.locale, state, applicability),
+  }
+  yield run.emit({ stage: "CONFIDENCE", status: "complete", message: data.summary, data })
+  return proceed(data)
+}
+
+const LABEL_HR = { HIGH: "visoka", MEDIUM: "srednja", LOW: "niska" } as const

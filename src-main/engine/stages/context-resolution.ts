@@ -1,0 +1,116 @@
+import type { ProfileContext } from "../../../src-shared/context"
+import type { ContextResolutionPayload } from "../../../src-shared/events/payloads"
+import type { RiskTier } from "../../../src-shared/events/stages"
+import type { ConceptMatching } from "../../knowledge/concept-matcher"
+import { buildEvaluationContext, userContextSnapshot } from "../context-builder"
+import { deepFreeze } from "../freeze"
+import { CONFIDENCE_THRESHOLD_STRICT, type QueryInterpretation } from "../interpret"
+import { buildRefusal } from "../refusal-policy"
+import { proceed, stop, type Run, type StageGenerator } from "../run"
+import type { IntakeResult, ResolvedContext } from "../state"
+
+// CONTEXT_RESOLUTION: jurisdiction, domain, risk tier, as-of date and the evaluation context
+// (frozen profile + question facts), plus the concepts of the pack the question is about, which
+// decide the domain and feed the context confidence that gates clarification (seed 001 §2).
+
+/** Below this context confidence the run asks before researching (seed 001). */
+export const CONTEXT_CONFIDENCE_GATE = 0.9
+
+export async function* contextResolutionStage(
+  run: Run,
+  intake: IntakeResult,
+  profile: ProfileContext | undefined,
+  requestAsOf: string | undefined,
+  clientId: string | undefined,
+): StageGenerator<ResolvedContext> {
+  yield run.emit({
+    stage: "CONTEXT_RESOLUTION",
+    status: "started",
+    message: run.t("Utvrđujem kontekst pitanja…", "Resolving the question's context…"),
+  })
+  const { interpretation, matching } = intake
+  const clockDate = run.deps.clock().toISOString().slice(0, 10)
+  const built = buildEvaluationContext({ profile, interpretation, requestAsOf, clockDate })
+  const context = deepFreeze(built.context)
+  const foreign = interpretation.jurisdiction.hint === "OTHER"
+  const riskTier = strictestTier(interpretation.riskTier, topicTier(run, matching))
+  const domain =
+    interpretation.domain === "OTHER" && matching.matches.length > 0 ? "TAX" : interpretation.domain
+  const confidence = contextConfidence(interpretation, matching)
+  const jurisdiction = foreign ? "UNKNOWN" : interpretation.jurisdiction.hint === "EU" ? "EU" : "HR"
+
+  const data: ContextResolutionPayload = {
+    summary: `${jurisdiction} · ${domain} · ${riskTier} · ${context.asOf}`,
+    jurisdiction,
+    domain,
+    riskTier,
+    language: run.locale,
+    intent: interpretation.intent,
+    asOfDate: context.asOf,
+    entities: interpretation.entities,
+    confidence,
+    requiresClarification: confidence < CONTEXT_CONFIDENCE_GATE,
+    userContextSnapshot: userContextSnapshot(context, built.assumedDefaults),
+    evaluationContext: context,
+    factSources: built.factSources,
+  }
+  if (clientId !== undefined) data.clientId = clientId
+  yield run.emit({ stage: "CONTEXT_RESOLUTION", status: "complete", message: data.summary, data })
+
+  if (foreign) {
+    const country = interpretation.jurisdiction.country
+    const detail = country
+      ? run.t(`Pitanje se odnosi na državu: ${country}.`, `The question is about ${country}.`)
+      : undefined
+    return stop({ outcome: "REFUSAL", ...buildRefusal("UNSUPPORTED_JURISDICTION", run.locale, { detail }) })
+  }
+  if (matching.matches.length === 0 && domain !== "TAX" && domain !== "OTHER") {
+    const detail = run.t(
+      `Područje pitanja (${domain}) nije pokriveno paketom ${run.pack.id}.`,
+      `The question's domain (${domain}) is not covered by pack ${run.pack.id}.`,
+    )
+    return stop({ outcome: "REFUSAL", ...buildRefusal("UNSUPPORTED_DOMAIN", run.locale, { detail }) })
+  }
+  return proceed({
+    context,
+    factSources: built.factSources,
+    assumedDefaults: built.assumedDefaults,
+    matching,
+    confidence,
+    riskTier,
+    profileGiven: profile !== undefined,
+  })
+}
+
+/**
+ * Context confidence: how sure we are what the question is about. Two views, the better wins:
+ * - the interpreter's confidence, +0.1 when the question names a concept of the pack clearly,
+ *   capped below the strict threshold with fewer than two entities (seed 003: 0.6–0.75 needs 2+);
+ * - the pack's view: an unambiguous match on an alias or several distinctive keywords (0.9), or
+ *   on one distinctive keyword (0.8). The pack knows subjects the interpreter's lexicon does not.
+ * No concept at all caps it at 0.5 (ask which topic); concepts of different topics scoring about
+ * the same, or only terms many concepts share, cap it at 0.85 (confirm first).
+ */
+export function contextConfidence(interpretation: QueryInterpretation, matching: ConceptMatching): number {
+  const best = matching.matches[0]
+  const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 100) / 100
+  if (!best) return round(Math.min(interpretation.confidence, 0.5))
+  const clear = !matching.ambiguous && matching.bestWeight >= 0.5
+  let fromInterpreter = interpretation.confidence + (clear && best.score >= 0.5 ? 0.1 : 0)
+  if (interpretation.confidence < CONFIDENCE_THRESHOLD_STRICT && interpretation.entities.length < 2)
+    fromInterpreter = Math.min(fromInterpreter, CONFIDENCE_THRESHOLD_STRICT)
+  const fromPack =
+    clear && best.score >= 0.6 ? (matching.bestWeight >= 2 ? 0.9 : matching.bestWeight >= 1 ? 0.8 : 0) : 0
+  const confidence = Math.max(fromInterpreter, fromPack)
+  return round(clear ? confidence : Math.min(confidence, 0.85))
+}
+
+function topicTier(run: Run, matching: ConceptMatching): RiskTier | undefined {
+  const slug = matching.matches[0]?.slug
+  const concept = slug ? run.index.concepts.get(slug) : undefined
+  return concept ? run.index.topics.get(concept.topic)?.riskTier : undefined
+}
+
+function strictestTier(a: RiskTier, b: RiskTier | undefined): RiskTier {
+  return b !== undefined && b < a ? b : a
+}

@@ -1,0 +1,73 @@
+import type { QuestionIntakePayload } from "../../../src-shared/events/payloads"
+import { matchConcepts } from "../../knowledge/concept-matcher"
+import { tokenize } from "../../knowledge/text"
+import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD } from "../interpret"
+import { buildRefusal } from "../refusal-policy"
+import { proceed, stop, type Run, type StageGenerator } from "../run"
+import type { IntakeResult } from "../state"
+
+// QUESTION_INTAKE: interpret the question (topic, intent, language, entities, gibberish) and
+// refuse at once what is not a regulatory question (seed 003 gates).
+
+export async function* questionIntakeStage(
+  run: Run,
+  question: string,
+  requestedLocale?: "hr" | "en",
+): StageGenerator<IntakeResult> {
+  const interpretation = interpretQuestion(question)
+  run.locale = requestedLocale ?? interpretation.language
+  // The interpreter reads at most its first MAX_PROCESSED_CHARS; concept matching reads the same part.
+  const tokens = tokenize(question.slice(0, MAX_PROCESSED_CHARS))
+  const matching = matchConcepts(run.index, tokens)
+  // The pack knows its own vocabulary: a question the interpreter found off-topic but that names
+  // a concept of the pack outright (a term no other concept shares, or an alias) is regulatory.
+  const topic =
+    interpretation.topic === "OFFTOPIC" && matching.bestWeight >= 1 ? "REGULATORY" : interpretation.topic
+  yield run.emit({
+    stage: "QUESTION_INTAKE",
+    status: "started",
+    message: run.t("Analiziram pitanje…", "Analysing the question…"),
+  })
+
+  const topicLabel = run.t(TOPIC_HR[topic], topic.toLowerCase())
+  const data: QuestionIntakePayload = {
+    summary: run.t(
+      `Pitanje na ${interpretation.language === "hr" ? "hrvatskom" : "engleskom"} · ${topicLabel} · ${interpretation.tokens.length} riječi`,
+      `Question in ${interpretation.language === "hr" ? "Croatian" : "English"} · ${topicLabel} · ${interpretation.tokens.length} words`,
+    ),
+    normalizedQuestion: interpretation.normalized,
+    language: interpretation.language,
+    topic,
+    queryIntent: interpretation.queryIntent,
+    jurisdictionHint: interpretation.jurisdiction.hint,
+    tokenCount: interpretation.tokens.length,
+    gibberishRatio: interpretation.gibberishRatio,
+    interpretationConfidence: interpretation.confidence,
+    keywords: interpretation.keywords,
+  }
+  yield run.emit({ stage: "QUESTION_INTAKE", status: "complete", message: data.summary, data })
+
+  if (interpretation.tokens.length === 0 || interpretation.gibberishRatio > NONSENSE_RATIO_THRESHOLD) {
+    return stop({
+      outcome: "REFUSAL",
+      ...buildRefusal("OUT_OF_SCOPE", run.locale, {
+        detail: run.t("Pitanje nije čitljivo.", "The question is not readable."),
+      }),
+    })
+  }
+  if (topic !== "REGULATORY") {
+    const detail = run.t(
+      `Pitanje je prepoznato kao: ${TOPIC_HR[topic]}.`,
+      `The question was classified as ${topic.toLowerCase()}.`,
+    )
+    return stop({ outcome: "REFUSAL", ...buildRefusal("OUT_OF_SCOPE", run.locale, { detail }) })
+  }
+  return proceed({ interpretation, tokens, matching })
+}
+
+const TOPIC_HR = {
+  REGULATORY: "regulatorno",
+  PRODUCT: "o proizvodu",
+  SUPPORT: "podrška",
+  OFFTOPIC: "izvan teme",
+} as const

@@ -1,0 +1,75 @@
+import type { EvaluationContext, FactSource } from "../../src-shared/context"
+import type {
+  ConceptMatch,
+  ConditionalBranch,
+  DecisionCoverage,
+  DetectedConflict,
+  RuleExclusion,
+  SourceSummary,
+} from "../../src-shared/events/payloads"
+import type { Locale, RiskTier } from "../../src-shared/events/stages"
+import type { ConceptMatching } from "../knowledge/concept-matcher"
+import type { Rule } from "../knowledge/pack-schema"
+import type { RuleCheck } from "../knowledge/rule-eligibility"
+import type { QueryInterpretation } from "./interpret"
+
+// What the stages hand to each other. RetrievalState is the seam for counterfactual runs: it
+// can be rebuilt from a stored run's CONTEXT_RESOLUTION, SOURCES and RETRIEVAL events.
+
+export interface IntakeResult {
+  interpretation: QueryInterpretation
+  /** Folded word tokens of the question, as the pack index expects them. */
+  tokens: string[]
+  /** The pack's concepts the question names (decides domain, confidence and retrieval). */
+  matching: ConceptMatching
+}
+
+export interface ResolvedContext {
+  context: EvaluationContext
+  factSources: Record<string, FactSource>
+  assumedDefaults: string[]
+  matching: ConceptMatching
+  confidence: number
+  riskTier: RiskTier
+  profileGiven: boolean
+}
+
+export interface RetrievalState {
+  locale: Locale
+  context: EvaluationContext
+  factSources: Record<string, FactSource>
+  assumedDefaults: string[]
+  profileGiven: boolean
+  concepts: ConceptMatch[]
+  /** Published rules of the matched concepts, in retrieval order. */
+  rules: Rule[]
+  sources: SourceSummary[]
+}
+
+export interface BranchResult extends ConditionalBranch {
+  /** The condition in both languages (`condition` is the run's language). */
+  conditionText: { hr: string; en: string }
+  /** Rules eligible under this branch's value. */
+  rules: Rule[]
+}
+
+export interface ApplicabilityResult {
+  checks: RuleCheck[]
+  eligible: Rule[]
+  exclusions: RuleExclusion[]
+  coverage: DecisionCoverage[]
+  branches: BranchResult[]
+  missingDimensions: string[]
+}
+
+export interface ConflictResult {
+  conflicts: DetectedConflict[]
+  /** Eligible rules minus those that lost a resolved conflict. */
+  winners: Rule[]
+  unresolved: DetectedConflict[]
+}
+
+export interface AnalysisResult {
+  bullets: string[]
+  comparedSources: string[]
+}

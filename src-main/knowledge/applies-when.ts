@@ -1,0 +1,165 @@
+import type { EvaluationContext } from "../../src-shared/context"
+import { readFact, type FactValue } from "./facts"
+import type { Predicate } from "./pack-schema"
+
+// The appliesWhen evaluator (seed 003 DSL). Three-valued: a comparison on an absent fact is
+// "unknown" rather than false, so `not` over a missing fact does not silently become true.
+// Every leaf is evaluated (no short-circuit) because the what-if drivers need every fact a rule
+// read, and the cost is a handful of comparisons per rule.
+
+export type Truth = true | false | "unknown"
+export type LeafOperator = "eq" | "neq" | "lt" | "lte" | "gt" | "gte" | "in" | "exists"
+export type Operand = FactValue | Array<string | number> | null
+
+export interface LeafResult {
+  path: string
+  operator: LeafOperator
+  operand: Operand
+  actual: FactValue | undefined
+  outcome: Truth
+}
+
+/** The leaf that decided a false or unknown outcome, and whether a `not` sits above it. */
+export interface DecidingLeaf {
+  leaf: LeafResult
+  negated: boolean
+}
+
+export interface PredicateEvaluation {
+  outcome: Truth
+  /** Every leaf evaluated, in predicate order. */
+  leaves: LeafResult[]
+  deciding?: DecidingLeaf
+}
+
+export type FactLookup = (path: string) => FactValue | undefined
+
+export function evaluateAppliesWhen(predicate: Predicate, context: EvaluationContext): PredicateEvaluation {
+  return evaluatePredicate(predicate, (path) => readFact(context, path))
+}
+
+export function evaluatePredicate(predicate: Predicate, lookup: FactLookup): PredicateEvaluation {
+  const leaves: LeafResult[] = []
+  const node = evaluateNode(predicate, lookup, leaves, false)
+  return { outcome: node.outcome, leaves, deciding: node.outcome === true ? undefined : node.deciding }
+}
+
+interface NodeResult {
+  outcome: Truth
+  /** Explains a false or unknown outcome of this node. */
+  deciding?: DecidingLeaf
+  /** Explains a true outcome (used when a `not` above turns it false). */
+  witness?: DecidingLeaf
+}
+
+function evaluateNode(p: Predicate, lookup: FactLookup, leaves: LeafResult[], negated: boolean): NodeResult {
+  if ("and" in p) return combine(p.and, true, lookup, leaves, negated)
+  if ("or" in p) return combine(p.or, false, lookup, leaves, negated)
+  if ("not" in p) {
+    const inner = evaluateNode(p.not, lookup, leaves, !negated)
+    if (inner.outcome === "unknown") return { outcome: "unknown", deciding: inner.deciding }
+    return inner.outcome
+      ? { outcome: false, deciding: inner.witness }
+      : { outcome: true, witness: inner.deciding }
+  }
+  const leaf = evaluateLeaf(p, lookup)
+  leaves.push(leaf)
+  const self = { leaf, negated }
+  return leaf.outcome === true ? { outcome: true, witness: self } : { outcome: leaf.outcome, deciding: self }
+}
+
+/** `and` (all) or `or` (any) in three-valued logic; the first decisive child explains the result. */
+function combine(
+  children: Predicate[],
+  isAnd: boolean,
+  lookup: FactLookup,
+  leaves: LeafResult[],
+  negated: boolean,
+): NodeResult {
+  const results = children.map((child) => evaluateNode(child, lookup, leaves, negated))
+  const decisive = isAnd ? false : true
+  const hit = results.find((r) => r.outcome === decisive)
+  if (hit) return isAnd ? { outcome: false, deciding: hit.deciding } : { outcome: true, witness: hit.witness }
+  const unknown = results.find((r) => r.outcome === "unknown")
+  if (unknown) return { outcome: "unknown", deciding: unknown.deciding }
+  if (isAnd) return { outcome: true, witness: results[0]?.witness }
+  return { outcome: false, deciding: results[0]?.deciding }
+}
+
+function evaluateLeaf(p: Predicate, lookup: FactLookup): LeafResult {
+  if ("exists" in p) {
+    const actual = lookup(p.exists)
+    return { path: p.exists, operator: "exists", operand: null, actual, outcome: actual !== undefined }
+  }
+  const [operator, path, operand] = leafParts(p)
+  const actual = lookup(path)
+  if (actual === undefined) return { path, operator, operand, actual, outcome: "unknown" }
+  return { path, operator, operand, actual, outcome: compare(operator, actual, operand) }
+}
+
+function leafParts(p: Predicate): [LeafOperator, string, Operand] {
+  if ("eq" in p) return ["eq", p.eq[0], p.eq[1]]
+  if ("neq" in p) return ["neq", p.neq[0], p.neq[1]]
+  if ("lt" in p) return ["lt", p.lt[0], p.lt[1]]
+  if ("lte" in p) return ["lte", p.lte[0], p.lte[1]]
+  if ("gt" in p) return ["gt", p.gt[0], p.gt[1]]
+  if ("gte" in p) return ["gte", p.gte[0], p.gte[1]]
+  if ("in" in p) return ["in", p.in[0], p.in[1]]
+  throw new Error(`unknown predicate ${JSON.stringify(p)}`)
+}
+
+function compare(operator: LeafOperator, actual: FactValue, operand: Operand): boolean {
+  switch (operator) {
+    case "eq":
+      return actual === operand
+    case "neq":
+      return actual !== operand
+    case "in":
+      return (
+        Array.isArray(operand) &&
+        (typeof actual === "string" || typeof actual === "number") &&
+        operand.includes(actual)
+      )
+    case "exists":
+      return true
+    default: {
+      // Ordering compares numbers with numbers and ISO dates with ISO dates; mixed types never hold.
+      if (typeof actual !== typeof operand || (typeof actual !== "number" && typeof actual !== "string"))
+        return false
+      const a = actual as number | string
+      const b = operand as number | string
+      if (operator === "lt") return a < b
+      if (operator === "lte") return a <= b
+      if (operator === "gt") return a > b
+      return a >= b
+    }
+  }
+}
+
+/** The operator a leaf effectively asserts once a `not` above it is taken into account. */
+export function effectiveOperator(operator: LeafOperator, negated: boolean): string {
+  if (!negated) return operator
+  const flipped: Record<LeafOperator, string> = {
+    eq: "neq",
+    neq: "eq",
+    lt: "gte",
+    lte: "gt",
+    gt: "lte",
+    gte: "lt",
+    in: "notIn",
+    exists: "notExists",
+  }
+  return flipped[operator]
+}
+
+/** The comparison leaves of a predicate, read statically (no context needed). */
+export function predicateLeaves(
+  predicate: Predicate,
+): Array<{ path: string; operator: LeafOperator; operand: Operand }> {
+  if ("and" in predicate) return predicate.and.flatMap(predicateLeaves)
+  if ("or" in predicate) return predicate.or.flatMap(predicateLeaves)
+  if ("not" in predicate) return predicateLeaves(predicate.not)
+  if ("exists" in predicate) return [{ path: predicate.exists, operator: "exists", operand: null }]
+  const [operator, path, operand] = leafParts(predicate)
+  return [{ path, operator, operand }]
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest"
+import { ask } from "../helpers"
+
+describe("answers", () => {
+  it("an ANSWER carries the rule's statement, structured obligations, the user's facts, citations and limits", async () => {
+    const { terminal } = await ask("Moram li ući u sustav PDV-a ako mi je promet 3.000 eura?", {
+      asOf: "2025-03-01",
+    })
+    expect(terminal).toMatchObject({
+      outcome: "ANSWER",
+      asOfDate: "2025-03-01",
+      headline: "Sintetsko pravilo syn.obveza.iznad: da",
+      answerHr:
+        "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav. Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: Promet > 2.000,00 EUR).",
+      structured: { obligations: ["SINTETSKO: upis u registar"] },
+      appliesWhenEvaluated: true,
+      eligibleRuleCount: 1,
+      citations: [
+        {
+          evidenceId: "e-obveza",
+          ruleId: "syn.obveza.iznad",
+          role: "primary",
+          url: "https://example.org/synthetic/e-obveza",
+          quote: "SYNTHETIC TEST QUOTE (e-obveza): not a regulatory text.",
+          fetchedAt: "2025-01-15",
+          sourceName: "Synthetic Tax Office Guidance",
+          authority: "GUIDANCE",
+        },
+      ],
+    })
+    expect(terminal?.outcome === "ANSWER" && terminal.answerEn).toBeUndefined()
+    expect(terminal?.outcome === "ANSWER" && terminal.limits).toContain(
+      "Odgovor opisuje stanje propisa na dan 01.03.2025.",
+    )
+  })
+
+  it("answers in English too when the run is in English, and always in Croatian", async () => {
+    const { terminal } = await ask("What is the VAT threshold?", { asOf: "2025-03-01" })
+    expect(terminal).toMatchObject({
+      outcome: "ANSWER",
+      answerHr: "SINTETSKO: prag je 2.000 EUR.",
+      answerEn: "SYNTHETIC: the threshold is EUR 2,000.",
+    })
+  })
+
+  it("cites the primary evidence and up to three supporting ones", async () => {
+    const { terminal } = await ask("Koji je prag za PDV?", { asOf: "2025-03-01" })
+    expect(terminal?.outcome === "ANSWER" && terminal.citations.map((c) => [c.evidenceId, c.role])).toEqual([
+      ["e-prag-2024-a", "primary"],
+      ["e-prag-2024-b", "supporting"],
+    ])
+  })
+
+  it("a disclosed conflict gives a QUALIFIED_ANSWER with both positions and the practical note", async () => {
+    const { terminal } = await ask("Koliki je rok za PDV prijavu?", { asOf: "2025-03-01" })
+    expect(terminal).toMatchObject({
+      outcome: "QUALIFIED_ANSWER",
+      conflictWarnings: [
+        {
+          description: "SINTETSKO: izvori A i B navode različite rokove.",
+          practicalResolution: "SINTETSKO: poštujte raniji rok.",
+        },
+      ],
+      structured: {
+        deadlines: ["Sintetsko pravilo syn.rok.a: do 10.", "Sintetsko pravilo syn.rok.b: do 25."],
+      },
+    })
+    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).toContain("(izvor A)")
+    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).toContain("(izvor B)")
+  })
+
+  it("a missing optional fact gives a CONDITIONAL_ANSWER whose branches say what applies when", async () => {
+    const { terminal } = await ask("Koja je obveza eRačuna za moju tvrtku?", { asOf: "2025-03-01" })
+    expect(terminal).toMatchObject({
+      outcome: "CONDITIONAL_ANSWER",
+      missingDimensions: ["vatStatus"],
+      branches: [
+        {
+          factPath: "entity.vat.status",
+          value: "IN_VAT",
+          answer: "SINTETSKO: obveznik PDV-a izdaje eRačune.",
+          ruleIds: ["syn.eracun.pdv"],
+        },
+        {
+          factPath: "entity.vat.status",
+          value: "OUTSIDE_VAT",
+          answer: "SINTETSKO: izvan PDV-a samo zaprima eRačune.",
+          ruleIds: ["syn.eracun.izvan"],
+        },
+      ],
+      eligibleRuleCount: 2,
+    })
+    const withProfile = await ask("Koja je obveza eRačuna za moju tvrtku?", {
+      asOf: "2025-03-01",
+      profile: { entity: { type: "DOO", vat: { status: "IN_VAT" }, location: { country: "HR" } } },
+    })
+    expect(withProfile.terminal).toMatchObject({
+      outcome: "ANSWER",
+      answerHr: expect.stringContaining("izdaje eRačune"),
+    })
+  })
+
+  it("notes rules that are not yet in force among the limits", async () => {
+    const { terminal } = await ask("Koja je obveza fiskalizacije?", { asOf: "2031-01-01" })
+    expect(terminal).toMatchObject({ outcome: "ANSWER" })
+    expect(terminal?.outcome === "ANSWER" && terminal.limits).toContain(
+      "Nije uključeno, samo prijedlog: Sintetsko pravilo syn.buduce.prijedlog",
+    )
+  })
+})

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest"
+import { applicabilityStage } from "../../../../src-main/engine/stages/applicability"
+import { realPack } from "../../../fixtures/packs"
+import { runStage, stateOf, testRun } from "../helpers"
+
+describe("applicabilityStage", () => {
+  it("keeps the rules in force on asOf whose conditions hold, explaining every exclusion", async () => {
+    const state = await stateOf(
+      ["syn-obveza"],
+      { asOf: "2025-03-01", counters: { revenueYtd: 3000 } },
+      { factSources: { "counters.revenueYtd": "query" } },
+    )
+    const { events, outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(events[1]).toMatchObject({
+      stage: "APPLICABILITY",
+      status: "complete",
+      data: {
+        eligibleCount: 1,
+        ineligibleCount: 1,
+        eligibleRuleIds: ["syn.obveza.iznad"],
+        appliesWhenEvaluated: true,
+        exclusions: [
+          {
+            ruleId: "syn.obveza.ispod",
+            code: "THRESHOLD_EXCEEDED",
+            expected: "≤ 2.000,00 EUR",
+            actual: "3.000,00 EUR",
+            source: "query",
+            userCanFix: true,
+          },
+        ],
+        coverage: [{ topic: "t-threshold", requiredScore: 1, totalScore: 1 }],
+      },
+    })
+    expect(outcome.ok && outcome.value.eligible.map((r) => r.id)).toEqual(["syn.obveza.iznad"])
+  })
+
+  it("refuses MISSING_CLIENT_DATA for a missing required profile fact when no profile was given", async () => {
+    const state = await stateOf(["syn-obveza"], { asOf: "2025-03-01" })
+    const { outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(outcome).toMatchObject({
+      ok: false,
+      terminal: { reason: "MISSING_CLIENT_DATA", requiredFields: ["counters.revenueYtd"] },
+    })
+  })
+
+  it("refuses MISSING_REQUIRED_DIMENSION when a profile was given but lacks it, or the fact belongs to the question", async () => {
+    const withProfile = await stateOf(["syn-obveza"], { asOf: "2025-03-01" }, { profileGiven: true })
+    expect((await runStage(applicabilityStage(testRun(), withProfile))).outcome).toMatchObject({
+      terminal: { reason: "MISSING_REQUIRED_DIMENSION" },
+    })
+    const item = await stateOf(["syn-stavka"], { asOf: "2025-03-01" })
+    expect((await runStage(applicabilityStage(testRun(), item))).outcome).toMatchObject({
+      terminal: { reason: "MISSING_REQUIRED_DIMENSION", requiredFields: ["query.item"] },
+    })
+  })
+
+  it("branches on a missing optional dimension, one branch per value that makes a rule apply", async () => {
+    const state = await stateOf(["syn-eracun"], { asOf: "2025-03-01" })
+    const { outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(outcome.ok && outcome.value.missingDimensions).toEqual(["vatStatus"])
+    expect(outcome.ok && outcome.value.branches.map((b) => [b.value, b.ruleIds, b.condition])).toEqual([
+      ["IN_VAT", ["syn.eracun.pdv"], "Ako je Status PDV-a = u sustavu PDV-a"],
+      ["OUTSIDE_VAT", ["syn.eracun.izvan"], "Ako je Status PDV-a = izvan sustava PDV-a"],
+    ])
+  })
+
+  it("gives one branch for rules that need two missing facts at once (paušalni obrt in the real pack)", async () => {
+    const state = await stateOf(["pausalni-obrt-limit"], { asOf: "2025-03-01" }, { pack: realPack() })
+    const { outcome } = await runStage(applicabilityStage(testRun(realPack()), state))
+    expect(outcome.ok && outcome.value.branches.map((b) => [b.facts, b.ruleIds])).toEqual([
+      [{ "entity.type": "OBRT", "entity.obrtSubtype": "PAUSALNI" }, ["pausal.limit.2025"]],
+    ])
+  })
+
+  it("branches on both sides of a numeric threshold", async () => {
+    const state = await stateOf(["syn-dobit"], { asOf: "2025-03-01" })
+    const { outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(outcome.ok && outcome.value.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
+      ["Ako je Prihod < 5.000,00 EUR", ["syn.dobit.niza"]],
+      ["Ako je Prihod ≥ 5.000,00 EUR", ["syn.dobit.visa"]],
+    ])
+  })
+
+  it("refuses FUTURE_LAW_UNCERTAIN when only future or proposed rules would apply", async () => {
+    const state = await stateOf(["syn-buduce"], { asOf: "2025-03-01" })
+    const { events, outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(events[1]).toMatchObject({ data: { eligibleCount: 0, ineligibleCount: 2 } })
+    expect(outcome).toMatchObject({ ok: false, terminal: { reason: "FUTURE_LAW_UNCERTAIN" } })
+    const later = await stateOf(["syn-buduce"], { asOf: "2030-06-01" })
+    expect((await runStage(applicabilityStage(testRun(), later))).outcome.ok).toBe(true)
+  })
+
+  it("refuses NO_CITABLE_RULES when every rule is excluded by its conditions", async () => {
+    const state = await stateOf(
+      ["syn-prirez"],
+      { asOf: "2025-03-01", entity: { type: "DOO", location: { country: "HR", county: "Split" } } },
+      { profileGiven: true },
+    )
+    const { events, outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(events[1]).toMatchObject({ data: { exclusions: [{ code: "JURISDICTION_MISMATCH" }] } })
+    expect(outcome).toMatchObject({ ok: false, terminal: { reason: "NO_CITABLE_RULES" } })
+  })
+})
