@@ -8,7 +8,15 @@ export const ObrtSubtype = z.enum(["PAUSALNI", "DOHODAS", "DOBITAS"])
 export const VatStatus = z.enum(["IN_VAT", "OUTSIDE_VAT", "UNKNOWN"])
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date as YYYY-MM-DD")
-export const IsoDate = isoDate.refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "not a real date")
+/** A calendar date that really exists: 2025-02-30 is refused (Date.parse would roll it into March). */
+export const IsoDate = isoDate.refine(isRealDate, "not a real date")
+
+function isRealDate(text: string): boolean {
+  const [year, month, day] = text.split("-").map(Number)
+  if (year === undefined || month === undefined || day === undefined) return false
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
 
 export const EntityProfile = z.strictObject({
   type: EntityType,
