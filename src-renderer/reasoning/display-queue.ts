@@ -4,6 +4,8 @@ import { isTerminal } from "../../src-shared/events/event"
 // The minimum-display scheduler: a stage's "active" status stays on screen at least `minMs` before
 // the event that closes it is shown, so fast stages do not flash. This delays presentation only; the
 // engine runs at full speed and every event is already stored when it arrives.
+// The hold starts once the first useful stage is on screen (context resolved and the first source
+// shown): intake and context never wait, so time to first useful stage is not paid in display delay.
 
 export const MIN_STATUS_DISPLAY_MS = 300
 
@@ -12,9 +14,16 @@ export interface DisplayCursor {
   released: number
   /** When the currently open status (started / awaiting_input) was shown; null if none is open. */
   openedAt: number | null
+  /** True once the first useful stage is on screen; only then are completions held. */
+  holding?: boolean
 }
 
 export const START_CURSOR: DisplayCursor = { released: 0, openedAt: null }
+
+/** The first source found (or the sources stage ending without one) is the first useful stage. */
+function isFirstUseful(event: ReasoningEvent): boolean {
+  return event.stage === "SOURCES" && event.status !== "started"
+}
 
 function opens(event: ReasoningEvent): boolean {
   return event.status === "started" || event.status === "awaiting_input"
@@ -41,17 +50,19 @@ export function advanceDisplay(
   minMs: number = MIN_STATUS_DISPLAY_MS,
 ): Advance {
   let { released, openedAt } = cursor
+  let holding = cursor.holding ?? false
   while (released < events.length) {
     const event = events[released]
     if (!event) break
-    if (closes(event) && openedAt !== null && now - openedAt < minMs) {
-      return { cursor: { released, openedAt }, wakeAt: openedAt + minMs }
+    if (holding && closes(event) && openedAt !== null && now - openedAt < minMs) {
+      return { cursor: { released, openedAt, holding }, wakeAt: openedAt + minMs }
     }
     released += 1
     if (closes(event)) openedAt = null
     if (opens(event)) openedAt = now
+    if (isFirstUseful(event)) holding = true
   }
-  return { cursor: { released, openedAt }, wakeAt: null }
+  return { cursor: { released, openedAt, holding }, wakeAt: null }
 }
 
 export interface TimerPort {
@@ -81,7 +92,7 @@ export class DisplayScheduler {
     private readonly minMs: number = MIN_STATUS_DISPLAY_MS,
     startAt: number = 0,
   ) {
-    this.cursor = { released: startAt, openedAt: null }
+    this.cursor = { released: startAt, openedAt: null, holding: startAt > 0 }
   }
 
   get released(): number {
@@ -97,7 +108,7 @@ export class DisplayScheduler {
   flush(): void {
     this.clear()
     if (this.cursor.released !== this.events.length) {
-      this.cursor = { released: this.events.length, openedAt: null }
+      this.cursor = { released: this.events.length, openedAt: null, holding: true }
       this.onRelease(this.cursor.released)
     }
   }

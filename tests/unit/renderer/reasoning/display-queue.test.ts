@@ -8,15 +8,28 @@ import {
 import { selectSteps } from "../../../../src-renderer/reasoning/selectors"
 import { answeredRun, clarificationAwaiting, context, intake, sources, stamp } from "../fixtures/runs"
 
+function firstSourceSeq(events: ReturnType<typeof answeredRun>): number {
+  const found = events.find((e) => e.stage === "SOURCES" && e.status === "progress")
+  if (!found) throw new Error("fixture lacks a found source")
+  return found.seq
+}
+
 describe("advanceDisplay", () => {
-  it("shows a stage's start at once but holds its completion until it was visible 300 ms", () => {
-    const events = stamp("r", intake())
+  it("shows intake and context at once, so the first useful stage is never delayed", () => {
+    const events = stamp("r", [...intake(), ...context(), ...sources()])
     const first = advanceDisplay(events, START_CURSOR, 1000)
-    expect(first.cursor.released).toBe(1)
+    // intake (2) + context (2) + sources started and its two found lines; the sources completion waits.
+    expect(first.cursor.released).toBe(7)
+    expect(first.cursor.holding).toBe(true)
     expect(first.wakeAt).toBe(1000 + MIN_STATUS_DISPLAY_MS)
-    expect(advanceDisplay(events, first.cursor, 1299).cursor.released).toBe(1)
-    expect(advanceDisplay(events, first.cursor, 1300)).toEqual({
-      cursor: { released: 2, openedAt: null },
+  })
+
+  it("once the first source is shown, holds each completion until its stage was visible 300 ms", () => {
+    const events = stamp("r", intake())
+    const held = { released: 1, openedAt: 1000, holding: true }
+    expect(advanceDisplay(events, held, 1299)).toEqual({ cursor: held, wakeAt: 1300 })
+    expect(advanceDisplay(events, held, 1300)).toEqual({
+      cursor: { released: 2, openedAt: null, holding: true },
       wakeAt: null,
     })
   })
@@ -31,14 +44,14 @@ describe("advanceDisplay", () => {
 
   it("shows the next stage's start right after the previous one completes", () => {
     const events = stamp("r", [...intake(), ...context()])
-    const after = advanceDisplay(events, { released: 1, openedAt: 0 }, 300)
+    const after = advanceDisplay(events, { released: 1, openedAt: 0, holding: true }, 300)
     expect(after.cursor.released).toBe(3)
     expect(after.cursor.openedAt).toBe(300)
   })
 
   it("shows an awaiting clarification without delay after context completes", () => {
     const events = stamp("r", [...context(), clarificationAwaiting()])
-    const { cursor } = advanceDisplay(events, { released: 1, openedAt: 0 }, 300)
+    const { cursor } = advanceDisplay(events, { released: 1, openedAt: 0, holding: true }, 300)
     expect(cursor.released).toBe(3)
   })
 })
@@ -52,7 +65,7 @@ describe("DisplayScheduler with fake timers", () => {
     vi.useRealTimers()
   })
 
-  it("a run that arrives all at once is shown stage by stage, each active at least 300 ms", () => {
+  it("a run that arrives all at once is shown stage by stage from the sources on, each active at least 300 ms", () => {
     const events = answeredRun()
     const released: Array<{ at: number; count: number }> = []
     const scheduler = new DisplayScheduler((count) => released.push({ at: Date.now(), count }))
@@ -62,14 +75,15 @@ describe("DisplayScheduler with fake timers", () => {
 
     // For every stage, the time between its "active" appearing and its completion appearing.
     const shownAt = (seq: number) => released.find((r) => r.count > seq)?.at ?? Number.NaN
-    for (const stage of ["QUESTION_INTAKE", "SOURCES", "APPLICABILITY", "CONFIDENCE"] as const) {
+    expect(shownAt(firstSourceSeq(events))).toBe(0)
+    for (const stage of ["SOURCES", "RETRIEVAL", "APPLICABILITY", "CONFIDENCE"] as const) {
       const started = events.find((e) => e.stage === stage && e.status === "started")
       const complete = events.find((e) => e.stage === stage && e.status === "complete")
       if (!started || !complete) throw new Error(`fixture lacks ${stage}`)
       expect(shownAt(complete.seq) - shownAt(started.seq)).toBeGreaterThanOrEqual(MIN_STATUS_DISPLAY_MS)
     }
-    // Eight stages, each held 300 ms: the whole display takes 8 x 300 ms.
-    expect(released[released.length - 1]?.at).toBe(8 * MIN_STATUS_DISPLAY_MS)
+    // Intake and context show at once; the six stages from sources on are each held 300 ms.
+    expect(released[released.length - 1]?.at).toBe(6 * MIN_STATUS_DISPLAY_MS)
   })
 
   it("midway, the stepper shows exactly the stages whose time has come", () => {
@@ -82,18 +96,20 @@ describe("DisplayScheduler with fake timers", () => {
     expect(steps.filter((s) => s.status === "done").map((s) => s.stage)).toEqual([
       "QUESTION_INTAKE",
       "CONTEXT_RESOLUTION",
+      "SOURCES",
+      "RETRIEVAL",
     ])
-    expect(steps.find((s) => s.status === "active")?.stage).toBe("SOURCES")
+    expect(steps.find((s) => s.status === "active")?.stage).toBe("APPLICABILITY")
   })
 
   it("slow stages are not delayed: events that come later than 300 ms apart show as they come", () => {
-    const events = stamp("r", intake())
+    const events = stamp("r", sources())
     const released: number[] = []
     const scheduler = new DisplayScheduler((c) => released.push(c))
     scheduler.update(events.slice(0, 1))
     vi.advanceTimersByTime(1000)
     scheduler.update(events)
-    expect(released).toEqual([1, 2])
+    expect(released).toEqual([1, 4])
   })
 
   it("flush shows everything at once and cancels the timer", () => {
