@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { z } from "zod"
 import { ProfileContext } from "../../src-shared/context"
+import { printable } from "../util/printable"
 import { UsageError } from "./args"
 
 // `--profile FILE`: a client profile (seed 003's evaluation context without asOf), validated at
@@ -12,10 +13,11 @@ export function readProfileFile(path: string): ProfileContext {
   try {
     raw = JSON.parse(readFileSync(path, "utf8"))
   } catch (error) {
-    throw new UsageError(`--profile ${path}: ${(error as Error).message}`)
+    throw new UsageError(`--profile ${printable(path)}: ${printable((error as Error).message)}`)
   }
   const parsed = ProfileContext.safeParse(raw)
-  if (!parsed.success) throw new UsageError(`--profile ${path}: ${describeIssue(parsed.error.issues[0])}`)
+  if (!parsed.success)
+    throw new UsageError(`--profile ${printable(path)}: ${printable(describeIssue(parsed.error.issues[0]), 400)}`)
   return parsed.data
 }
 

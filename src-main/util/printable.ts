@@ -1,0 +1,10 @@
+// Text that came from outside (file contents, keys, parse errors quoting input) is shown to people
+// only after control characters are escaped and its length is capped, so it cannot drive a
+// terminal (escape sequences) or blow up a message.
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
+export function printable(text: string, maxLength = 200): string {
+  const escaped = text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+  return escaped.length > maxLength ? `${escaped.slice(0, maxLength)}…` : escaped
+}
