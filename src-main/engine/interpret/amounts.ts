@@ -89,6 +89,16 @@ function roleOf(text: string, start: number, end: number): FoundAmount["role"] {
 
 const YEAR_LIKE = /^(?:19\d\d|20\d\d|2100)$/
 
+/** The contract's bound on money (src-shared/context.ts); a larger figure is not a real amount. */
+export const MAX_AMOUNT = 1e13
+
+/** "-5 eura" or "10^300 eura": a sign or an exponent beside the digits means this is not a plain amount. */
+function signedOrExponent(text: string, numStart: number, numEnd: number): boolean {
+  const before = text.charAt(numStart - 1)
+  const after = text.charAt(numEnd)
+  return before === "^" || after === "^" || before === "-" || before === "\u2212"
+}
+
 /** All amounts in the normalised text, in order of appearance. */
 export function extractAmounts(normalized: string): AmountMatch[] {
   const out: AmountMatch[] = []
@@ -101,13 +111,14 @@ export function extractAmounts(normalized: string): AmountMatch[] {
     const groups = m.groups ?? {}
     const num = groups.num
     if (num === undefined) continue
+    const numStart = m.index + m[0].indexOf(num)
+    if (signedOrExponent(normalized, numStart, numStart + num.length)) continue
     const written = currencyOf(groups.pre) ?? currencyOf(groups.post)
     let currency = written
     let start = m.index
     let end = m.index + m[0].length
     if (currency === undefined) {
       // Without a currency only a bare number after a turnover word counts (a year never does).
-      const numStart = m.index + m[0].indexOf(num)
       const before = normalized.slice(Math.max(0, numStart - 60), numStart)
       const single = groups.mult !== undefined && groups.mult.length === 1
       if (single || YEAR_LIKE.test(num) || !TURNOVER_BEFORE_BARE_NUMBER.test(before)) continue
@@ -117,7 +128,7 @@ export function extractAmounts(normalized: string): AmountMatch[] {
       end = numStart + m[0].length - m[0].indexOf(num)
     }
     const value = parseNumber(num, groups.mult !== undefined) * multiplierValue(groups.mult)
-    if (!Number.isFinite(value)) continue
+    if (!Number.isFinite(value) || value > MAX_AMOUNT) continue
     out.push({
       value: Math.round(value * 100) / 100,
       currency,

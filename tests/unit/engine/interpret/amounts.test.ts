@@ -77,3 +77,15 @@ describe("extractAmounts", () => {
     expect(amounts(text)).toEqual([])
   })
 })
+
+describe("amounts that are not plain money", () => {
+  it("ignores negative figures, exponents and figures beyond the contract's bound", () => {
+    expect(extractAmounts("promet -5 eura")).toEqual([])
+    expect(extractAmounts("promet 10^300 eura")).toEqual([])
+    expect(extractAmounts(`promet 1${"0".repeat(20)} eura`)).toEqual([])
+    expect(extractAmounts("promet 10.000.000.000.001 eura")).toEqual([])
+  })
+  it("still reads the largest allowed amount", () => {
+    expect(extractAmounts("promet 10.000.000.000.000 eura").map((a) => a.value)).toEqual([1e13])
+  })
+})
