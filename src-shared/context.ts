@@ -14,7 +14,9 @@ export const IsoDate = isoDate.refine(isRealDate, "not a real date")
 function isRealDate(text: string): boolean {
   const [year, month, day] = text.split("-").map(Number)
   if (year === undefined || month === undefined || day === undefined) return false
-  const date = new Date(Date.UTC(year, month - 1, day))
+  const date = new Date(0)
+  // setUTCFullYear, not Date.UTC: Date.UTC maps years 0-99 to 1900-1999.
+  date.setUTCFullYear(year, month - 1, day)
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 

@@ -94,6 +94,15 @@ function decideRefusal(
   coverage: DecisionCoverage[],
   anyEligible: boolean,
 ) {
+  const asOf = state.context.asOf
+  const horizon = knowledgeHorizon(run.pack.pack.publishedAt)
+  if (asOf > horizon) {
+    const detail = run.t(
+      `Paket propisa objavljen je ${run.pack.pack.publishedAt}; za ${asOf} (nakon ${horizon}) ne može se tvrditi da će propisi ostati isti.`,
+      `The rule pack was published on ${run.pack.pack.publishedAt}; for ${asOf} (after ${horizon}) it cannot say the law will still be the same.`,
+    )
+    return { outcome: "REFUSAL" as const, ...buildRefusal("FUTURE_LAW_UNCERTAIN", run.locale, { detail }) }
+  }
   const missingRequired = coverage.flatMap((c) => c.dimensions.filter((d) => d.required && !d.resolved))
   if (missingRequired.length > 0) {
     const paths = unique(missingRequired.map((d) => d.factPath))
@@ -113,7 +122,7 @@ function decideRefusal(
       missingFacts.every(isProfileFact) ? "MISSING_CLIENT_DATA" : "MISSING_REQUIRED_DIMENSION",
       missingFacts,
     )
-  const pending = checks.filter(isPending)
+  const pending = checks.filter((c) => isPending(c, run.pack.pack.publishedAt))
   if (pending.length > 0) {
     const detail = pending
       .map(
@@ -123,16 +132,36 @@ function decideRefusal(
       .join("; ")
     return { outcome: "REFUSAL" as const, ...buildRefusal("FUTURE_LAW_UNCERTAIN", run.locale, { detail }) }
   }
-  const detail = run.t(
-    `Nijedno od ${checks.length} dohvaćenih pravila ne primjenjuje se na dan ${state.context.asOf} i na vaš slučaj.`,
-    `None of the ${checks.length} retrieved rules applies on ${state.context.asOf} to your case.`,
-  )
+  const laterStarts = checks.filter((c) => c.failure === "date-future").map((c) => c.rule.effectiveFrom)
+  const earliest = laterStarts.length > 0 ? laterStarts.reduce((a, b) => (a < b ? a : b)) : undefined
+  const detail = earliest
+    ? run.t(
+        `Na dan ${asOf} nijedno od ${checks.length} dohvaćenih pravila još nije bilo na snazi; prvo vrijedi od ${earliest}.`,
+        `On ${asOf} none of the ${checks.length} retrieved rules was in force yet; the first applies from ${earliest}.`,
+      )
+    : run.t(
+        `Nijedno od ${checks.length} dohvaćenih pravila ne primjenjuje se na dan ${asOf} i na vaš slučaj.`,
+        `None of the ${checks.length} retrieved rules applies on ${asOf} to your case.`,
+      )
   return { outcome: "REFUSAL" as const, ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
 }
 
-/** A rule that would apply to this case but is not yet in force, or only proposed. */
-export function isPending(check: RuleCheck): boolean {
-  return (check.failure === "date-future" || check.failure === "proposed") && check.conditionsHold !== false
+/**
+ * A rule that would apply to this case but is only proposed, or was not yet in force when the pack
+ * was published (future law). A rule that was already in force at publication but starts after the
+ * asked date is not "future law": the question is about a time before it, and gets NO_CITABLE_RULES.
+ */
+export function isPending(check: RuleCheck, publishedAt: string): boolean {
+  if (check.conditionsHold === false) return false
+  return check.failure === "proposed" || (check.failure === "date-future" && check.rule.effectiveFrom > publishedAt)
+}
+
+/** How far past its publication a pack may answer: beyond that the law may well have changed. */
+const KNOWLEDGE_HORIZON_YEARS = 2
+
+export function knowledgeHorizon(publishedAt: string): string {
+  const year = Number(publishedAt.slice(0, 4)) + KNOWLEDGE_HORIZON_YEARS
+  return `${String(year).padStart(4, "0")}${publishedAt.slice(4)}`
 }
 
 function refusal(run: Run, code: RefusalCode, paths: string[]) {

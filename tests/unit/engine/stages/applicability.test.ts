@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { applicabilityStage } from "../../../../src-main/engine/stages/applicability"
+import { applicabilityStage, knowledgeHorizon } from "../../../../src-main/engine/stages/applicability"
 import { realPack } from "../../../fixtures/packs"
 import { runStage, stateOf, testRun } from "../helpers"
 
@@ -87,8 +87,15 @@ describe("applicabilityStage", () => {
     const { events, outcome } = await runStage(applicabilityStage(testRun(), state))
     expect(events[1]).toMatchObject({ data: { eligibleCount: 0, ineligibleCount: 2 } })
     expect(outcome).toMatchObject({ ok: false, terminal: { reason: "FUTURE_LAW_UNCERTAIN" } })
-    const later = await stateOf(["syn-buduce"], { asOf: "2030-06-01" })
+    const later = await stateOf(["syn-buduce"], { asOf: "2026-06-01" })
     expect((await runStage(applicabilityStage(testRun(), later))).outcome.ok).toBe(true)
+  })
+
+  it("refuses FUTURE_LAW_UNCERTAIN for a date beyond the pack's two-year horizon, even where rules never end", async () => {
+    const state = await stateOf(["syn-buduce"], { asOf: "2027-01-16" })
+    const { outcome } = await runStage(applicabilityStage(testRun(), state))
+    expect(outcome).toMatchObject({ ok: false, terminal: { reason: "FUTURE_LAW_UNCERTAIN" } })
+    expect(knowledgeHorizon("2025-01-15")).toBe("2027-01-15")
   })
 
   it("refuses NO_CITABLE_RULES when every rule is excluded by its conditions", async () => {
