@@ -28,7 +28,11 @@ type WhatIfKeys =
   | "recheckScenario"
 
 export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKeys> {
-  const whatif = new WhatIfService({ store: services.store, traces: services.traces, currentPack: services.pack })
+  const whatif = new WhatIfService({
+    store: services.store,
+    traces: services.traces,
+    currentPack: services.pack,
+  })
   const publisher: ReasoningSink = { mode: "nonBlocking", write: (event) => services.events.publish(event) }
   const report = (requestId: string, error: unknown) => console.error(`[what-if ${requestId}]`, error)
 
@@ -40,8 +44,18 @@ export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKey
         if (prepared.status === "needs_rerun") return prepared.result
         const id = randomUUID()
         // The caller gets the id before the first event, so it can recognise every event of this run.
-        setImmediate(() => void whatif.execute(prepared, { requestId: id, sinks: [publisher] }).catch((error: unknown) => report(id, error)))
-        return { status: "started" as const, requestId: id, baseRequestId: prepared.target.base.requestId, applied: prepared.resolved.applied }
+        setImmediate(
+          () =>
+            void whatif
+              .execute(prepared, { requestId: id, sinks: [publisher] })
+              .catch((error: unknown) => report(id, error)),
+        )
+        return {
+          status: "started" as const,
+          requestId: id,
+          baseRequestId: prepared.target.base.requestId,
+          applied: prepared.resolved.applied,
+        }
       }),
     whatifRerun: ({ requestId, changes }) =>
       guard(() => {
@@ -49,7 +63,8 @@ export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKey
         started.done.catch((error: unknown) => report(started.requestId, error))
         return { requestId: started.requestId }
       }),
-    whatifCompare: ({ baseRequestId, otherRequestId }) => guard(() => whatif.compare(baseRequestId, otherRequestId)),
+    whatifCompare: ({ baseRequestId, otherRequestId }) =>
+      guard(() => whatif.compare(baseRequestId, otherRequestId)),
     listScenarios: (filter) => guard(() => whatif.listScenarios(filter)),
     getScenario: ({ id }) => guard(() => whatif.scenarioDetail(id)),
     saveScenario: (input) => guard(() => whatif.saveScenario(input)),

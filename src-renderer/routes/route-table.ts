@@ -1,6 +1,10 @@
 import type { RouteComponent } from "@tanstack/react-router"
 import { AskScreen } from "../ask/AskScreen"
 import { ClientsScreen } from "../clients/ClientsScreen"
+import { ExportScreen } from "../features/export/ExportScreen"
+import { CompareScenariosScreen } from "../features/scenarios/CompareScenariosScreen"
+import { ScenarioScreen } from "../features/scenarios/ScenarioScreen"
+import { ScenariosScreen } from "../features/scenarios/ScenariosScreen"
 import { HistoryScreen } from "../history/HistoryScreen"
 import type { MessageKey } from "../i18n/catalog"
 import { SettingsScreen } from "../settings/SettingsScreen"
@@ -19,6 +23,11 @@ export const appRoutes: AppRoute[] = [
   { path: "/", component: AskScreen, nav: { label: "nav.ask", testId: "nav-ask" } },
   { path: "/history", component: HistoryScreen, nav: { label: "nav.history", testId: "nav-history" } },
   { path: "/trace/$requestId", component: TraceScreen },
+  { path: "/scenarios", component: ScenariosScreen, nav: { label: "nav.scenarios", testId: "nav-scenarios" } },
+  { path: "/scenarios/$id", component: ScenarioScreen },
+  { path: "/scenarios/compare/$a/$b", component: CompareScenariosScreen },
+  { path: "/export", component: ExportScreen, nav: { label: "nav.export", testId: "nav-export" } },
+  { path: "/export/trace/$requestId", component: ExportScreen },
   { path: "/clients", component: ClientsScreen, nav: { label: "nav.clients", testId: "nav-clients" } },
   { path: "/settings", component: SettingsScreen, nav: { label: "nav.settings", testId: "nav-settings" } },
 ]

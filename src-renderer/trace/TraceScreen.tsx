@@ -6,6 +6,7 @@ import { useI18n } from "../i18n/i18n-context"
 import { RunView } from "../run/RunView"
 import { useRun } from "../run/use-run"
 import { useStores } from "../state/stores"
+import { HypotheticalBanner } from "../features/whatif/HypotheticalBanner"
 import { TraceHeader } from "./TraceHeader"
 import { tracePanels } from "./trace-panels"
 
@@ -79,6 +80,7 @@ function TraceView({ requestId }: { requestId: string }) {
         ← {t("trace.back")}
       </Link>
       {stored ? <TraceHeader trace={stored} /> : <p className="muted">{t("common.loading")}</p>}
+      {stored?.counterfactualOf && <HypotheticalBanner baseRequestId={stored.counterfactualOf} />}
       {model.clarification && (
         <ClarificationPrompt
           payload={model.clarification}

@@ -1,5 +1,7 @@
 import type { ComponentType } from "react"
 import type { TraceSummary } from "../../src-shared/traces"
+import { ExportTracePanel } from "../features/export/ExportTracePanel"
+import { WhatIfPanel } from "../features/whatif/WhatIfPanel"
 
 // The slot on the trace screen where other features mount a panel (the what-if panel of issue 5,
 // the audit export of issue 6): add an entry here. Panels render below the answer and the
@@ -15,4 +17,7 @@ export interface TracePanel {
   component: ComponentType<TracePanelProps>
 }
 
-export const tracePanels: TracePanel[] = []
+export const tracePanels: TracePanel[] = [
+  { id: "whatif", component: WhatIfPanel },
+  { id: "export", component: ExportTracePanel },
+]

@@ -1,0 +1,272 @@
+import type { TraceDetail, VerifyResult } from "../../src-shared/traces"
+import type {
+  DriversView,
+  SaveScenarioInput,
+  Scenario,
+  ScenarioComparison,
+  ScenarioDetail,
+  ScenarioFilter,
+  WhatIfChange,
+  WhatIfDiff,
+  WhatIfRunResult,
+} from "../../src-shared/whatif"
+import type { EngineDeps } from "../engine/types"
+import type { LoadedPack } from "../knowledge/loader"
+import type { ReasoningSink } from "../sinks/types"
+import type { RunResult, TraceService } from "../store/runs"
+import { ScenariosRepository } from "../store/scenarios-repo"
+import type { Store } from "../store/store"
+import { TraceWriter } from "../store/trace-writer"
+import { TraceNotFoundError } from "../store/verify-trace"
+import {
+  BaseCache,
+  counterfactualRequestOf,
+  loadTarget,
+  WhatIfStateError,
+  type WhatIfTarget,
+} from "./base-run"
+import { resolveChanges, type ResolvedChanges } from "./changes"
+import { loadComparable } from "./comparable"
+import { runCounterfactual, type CounterfactualRun } from "./counterfactual"
+import { diffTraces } from "./diff"
+import { driverFacts } from "./drivers"
+import { verifyCounterfactualTrace } from "./replay"
+import { recheckScenario } from "./recheck"
+import { rerunOffer, rerunPlan, rerunReasons } from "./sources-check"
+
+// The what-if feature as one service over the store: the drivers of a run, counterfactual runs
+// (streamed to the given sinks and stored), the full re-run offered when a counterfactual would
+// pretend, diffs, and saved scenarios. Hosts (IPC handlers, CLI) call this and nothing deeper.
+
+export interface WhatIfServiceOptions {
+  store: Store
+  traces: TraceService
+  /** The pack new runs use (re-checks run against it). */
+  currentPack: LoadedPack
+  engineDefaults?: Pick<EngineDeps, "stageTimeoutMs" | "gate">
+}
+
+export interface RunOptions {
+  sinks?: readonly ReasoningSink[]
+  requestId?: string
+}
+
+export type Prepared =
+  | { status: "ready"; target: WhatIfTarget; changes: WhatIfChange[]; resolved: ResolvedChanges }
+  | {
+      status: "needs_rerun"
+      target: WhatIfTarget
+      changes: WhatIfChange[]
+      resolved: ResolvedChanges
+      result: Extract<WhatIfRunResult, { status: "needs_rerun" }>
+    }
+
+export class WhatIfService {
+  readonly scenarios: ScenariosRepository
+  private readonly writer: TraceWriter
+  private readonly cache = new BaseCache()
+
+  constructor(private readonly options: WhatIfServiceOptions) {
+    this.scenarios = new ScenariosRepository(options.store)
+    this.writer = new TraceWriter(options.store)
+  }
+
+  get traces(): TraceService {
+    return this.options.traces
+  }
+
+  drivers(requestId: string): DriversView {
+    const target = loadTarget(this.traces.reader, requestId, this.cache)
+    const resolved = resolveChanges(target.base.state, target.base.pack, target.priorChanges)
+    const state = {
+      ...target.base.state,
+      context: resolved.context,
+      factSources: resolved.factSources,
+      assumedDefaults: resolved.assumedDefaults,
+    }
+    return {
+      requestId,
+      baseRequestId: target.base.requestId,
+      locale: state.locale,
+      asOfDate: state.context.asOf,
+      facts: driverFacts(state, target.base.pack),
+      priorChanges: target.priorChanges,
+    }
+  }
+
+  /** Resolves the changes (validating them) and decides whether a counterfactual can answer them honestly. */
+  prepare(requestId: string, changes: readonly WhatIfChange[]): Prepared {
+    const target = loadTarget(this.traces.reader, requestId, this.cache)
+    const all = [...target.priorChanges, ...changes]
+    const { base } = target
+    const resolved = resolveChanges(base.state, base.pack, all)
+    const reasons = rerunReasons(base.state, base.pack, resolved)
+    if (reasons.length === 0) return { status: "ready", target, changes: all, resolved }
+    const rerun = rerunOffer({ question: base.row.question, request: base.request }, resolved, reasons)
+    return {
+      status: "needs_rerun",
+      target,
+      changes: all,
+      resolved,
+      result: { status: "needs_rerun", baseRequestId: base.requestId, applied: resolved.applied, rerun },
+    }
+  }
+
+  /** Runs a prepared counterfactual into the store, streaming to `sinks`. */
+  execute(
+    prepared: Extract<Prepared, { status: "ready" }>,
+    options: RunOptions = {},
+  ): Promise<CounterfactualRun> {
+    const deps = {
+      store: this.options.store,
+      writer: this.writer,
+      ...(this.options.engineDefaults ? { engineDefaults: this.options.engineDefaults } : {}),
+    }
+    return runCounterfactual(deps, prepared.target.base, prepared.changes, prepared.resolved, options)
+  }
+
+  /** prepare + execute: the counterfactual run, or the re-run offer when it would need other sources. */
+  async run(
+    requestId: string,
+    changes: readonly WhatIfChange[],
+    options: RunOptions = {},
+  ): Promise<{ prepared: Prepared; run: CounterfactualRun | null }> {
+    const prepared = this.prepare(requestId, changes)
+    if (prepared.status === "needs_rerun") return { prepared, run: null }
+    return { prepared, run: await this.execute(prepared, options) }
+  }
+
+  /** The offered full re-run: the base question asked again with the changed facts, marked hypothetical. */
+  rerun(
+    requestId: string,
+    changes: readonly WhatIfChange[],
+    options: RunOptions = {},
+  ): { requestId: string; done: Promise<RunResult> } {
+    const target = loadTarget(this.traces.reader, requestId, this.cache)
+    const { base } = target
+    const resolved = resolveChanges(base.state, base.pack, [...target.priorChanges, ...changes])
+    const offer = rerunPlan({ question: base.row.question, request: base.request }, resolved)
+    return this.traces.start(
+      {
+        question: offer.question,
+        asOfDate: offer.asOfDate,
+        ...(base.request?.locale === undefined ? {} : { locale: base.request.locale }),
+        ...(offer.profile === undefined ? {} : { profile: offer.profile }),
+        ...(offer.clientId === undefined ? {} : { clientId: offer.clientId }),
+      },
+      {
+        counterfactualOf: base.requestId,
+        ...(options.requestId ? { requestId: options.requestId } : {}),
+        ...(options.sinks ? { sinks: options.sinks } : {}),
+      },
+    )
+  }
+
+  compare(baseRequestId: string, otherRequestId: string): WhatIfDiff {
+    const reader = this.traces.reader
+    return diffTraces(
+      loadComparable(reader, baseRequestId, this.cache),
+      loadComparable(reader, otherRequestId, this.cache),
+    )
+  }
+
+  verify(requestId: string): Promise<VerifyResult> {
+    return verifyCounterfactualTrace(this.traces.reader, requestId)
+  }
+
+  saveScenario(input: SaveScenarioInput): Scenario {
+    const reader = this.traces.reader
+    const row = reader.row(input.resultRequestId)
+    if (row === undefined) throw new TraceNotFoundError(`no trace ${input.resultRequestId}`)
+    if (row.counterfactualOf === null)
+      throw new WhatIfStateError(
+        `trace ${row.requestId} is not a hypothetical: only a what-if result can be saved as a scenario`,
+      )
+    if (row.status !== "complete")
+      throw new WhatIfStateError(`the hypothetical ${row.requestId} has not finished (status ${row.status})`)
+    const baseRow = reader.row(row.counterfactualOf)
+    if (baseRow === undefined)
+      throw new TraceNotFoundError(`the base trace ${row.counterfactualOf} is missing`)
+    const diff = this.compare(baseRow.requestId, row.requestId)
+    const request = counterfactualRequestOf(row)
+    // A full re-run records no change list: its changes are the facts that differ from the base.
+    const changes: WhatIfChange[] =
+      request?.changes ?? diff.facts.map((f) => ({ kind: "set" as const, path: f.path, value: f.after }))
+    const applied =
+      request?.applied ??
+      diff.facts.map((f) => ({
+        path: f.path,
+        label: f.label,
+        from: f.before,
+        fromText: f.beforeText,
+        to: f.after,
+        toText: f.afterText,
+        via: "set" as const,
+        explanation: {
+          hr: "Pitanje ponovno postavljeno u cijelosti.",
+          en: "The question was asked again in full.",
+        },
+      }))
+    return this.scenarios.create({
+      name: input.name,
+      notes: input.notes ?? "",
+      clientId: input.clientId ?? baseRow.clientId,
+      baseRequestId: baseRow.requestId,
+      resultRequestId: row.requestId,
+      changes,
+      applied,
+      diff,
+      baseOutcome: diff.base.outcome,
+      resultOutcome: diff.other.outcome,
+    })
+  }
+
+  listScenarios(filter: ScenarioFilter = {}): Scenario[] {
+    return this.scenarios.list(filter)
+  }
+
+  /** A scenario exactly as saved: its stored traces and its stored diff; nothing is recomputed. */
+  scenarioDetail(id: string): ScenarioDetail {
+    const scenario = this.scenarios.require(id)
+    return {
+      scenario,
+      base: this.traceDetail(scenario.baseRequestId),
+      result: this.traceDetail(scenario.resultRequestId),
+      diff: this.scenarios.savedDiff(id),
+      rechecks: this.scenarios.rechecks(id),
+    }
+  }
+
+  duplicateScenario(id: string, name?: string): Scenario {
+    const original = this.scenarios.require(id)
+    return this.scenarios.create({
+      name: name ?? `${original.name} (2)`,
+      notes: original.notes,
+      clientId: original.clientId,
+      baseRequestId: original.baseRequestId,
+      resultRequestId: original.resultRequestId,
+      changes: original.changes,
+      applied: original.applied,
+      diff: this.scenarios.savedDiff(id),
+      baseOutcome: original.baseOutcome,
+      resultOutcome: original.resultOutcome,
+      duplicatedFrom: id,
+    })
+  }
+
+  compareScenarios(a: string, b: string): ScenarioComparison {
+    const first = this.scenarios.require(a)
+    const second = this.scenarios.require(b)
+    return { a: first, b: second, diff: this.compare(first.resultRequestId, second.resultRequestId) }
+  }
+
+  recheck(id: string, options: RunOptions = {}) {
+    return recheckScenario(this, this.options.currentPack, id, options)
+  }
+
+  private traceDetail(requestId: string): TraceDetail {
+    const detail = this.traces.reader.detail(requestId)
+    if (detail === null) throw new TraceNotFoundError(`no trace ${requestId}`)
+    return detail
+  }
+}

@@ -1,0 +1,173 @@
+import { Link, useNavigate } from "@tanstack/react-router"
+import { useEffect, useRef, useState } from "react"
+import type { Scenario, ScenarioFilter } from "../../../src-shared/whatif"
+import { call } from "../../api/client"
+import { formatDateTime } from "../../format/dates"
+import { useClients, useStores } from "../../state/stores"
+import { OutcomeBadge } from "../../ui/badges"
+import { useWhatIfText } from "../whatif/messages"
+import "../whatif/whatif.css"
+import "./scenarios.css"
+
+// Saved scenarios: search, filter by client and date, open one, or select two to compare.
+
+export function ScenariosScreen() {
+  const { w, locale } = useWhatIfText()
+  const { api } = useStores()
+  const { clients } = useClients()
+  const navigate = useNavigate()
+  const [filter, setFilter] = useState<ScenarioFilter>({})
+  const [items, setItems] = useState<Scenario[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [selected, setSelected] = useState<string[]>([])
+  const generation = useRef(0)
+
+  useEffect(() => {
+    const mine = ++generation.current
+    const timer = setTimeout(
+      () => {
+        call("listScenarios", filter, api).then(
+          (list) => {
+            if (mine === generation.current) {
+              setItems(list)
+              setError(null)
+            }
+          },
+          (e: unknown) => {
+            if (mine === generation.current) setError(e instanceof Error ? e.message : String(e))
+          },
+        )
+      },
+      filter.search ? 250 : 0,
+    )
+    return () => clearTimeout(timer)
+  }, [api, filter])
+
+  const set = (patch: Partial<ScenarioFilter>) =>
+    setFilter((f) => {
+      const next: ScenarioFilter = { ...f, ...patch }
+      for (const key of Object.keys(next) as Array<keyof ScenarioFilter>)
+        if (next[key] === "" || next[key] === undefined) delete next[key]
+      return next
+    })
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s.slice(-1), id]))
+  const clientName = (id: string | null) =>
+    id === null ? null : (clients.find((c) => c.id === id)?.name ?? id)
+  const [first, second] = selected
+
+  return (
+    <section
+      className="screen scenarios-screen"
+      aria-labelledby="scenarios-heading"
+      data-testid="scenarios-screen"
+    >
+      <header className="screen-head">
+        <h1 id="scenarios-heading">{w("scenarios.title")}</h1>
+      </header>
+      <p className="muted">{w("scenarios.intro")}</p>
+      <div className="filters scenario-filters">
+        <label className="filter filter-search">
+          <span>{w("scenarios.search")}</span>
+          <input
+            type="search"
+            value={filter.search ?? ""}
+            onChange={(e) => set({ search: e.target.value })}
+            data-testid="scenarios-search"
+          />
+        </label>
+        <label className="filter">
+          <span>{w("scenarios.client")}</span>
+          <select
+            value={filter.clientId ?? ""}
+            onChange={(e) => set({ clientId: e.target.value })}
+            data-testid="scenarios-client"
+          >
+            <option value="">{w("scenarios.allClients")}</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          <span>{w("scenarios.since")}</span>
+          <input
+            type="date"
+            value={filter.since ?? ""}
+            onChange={(e) => set({ since: e.target.value })}
+            data-testid="scenarios-since"
+          />
+        </label>
+        <label className="filter">
+          <span>{w("scenarios.until")}</span>
+          <input
+            type="date"
+            value={filter.until ?? ""}
+            onChange={(e) => set({ until: e.target.value })}
+            data-testid="scenarios-until"
+          />
+        </label>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!first || !second}
+          title={w("scenarios.selectTwo")}
+          data-testid="scenarios-compare"
+          onClick={() =>
+            first &&
+            second &&
+            void navigate({ to: "/scenarios/compare/$a/$b", params: { a: first, b: second } })
+          }
+        >
+          {w("scenarios.compareSelected")}
+        </button>
+      </div>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {items !== null && items.length === 0 && (
+        <p className="empty-state" data-testid="scenarios-empty">
+          {w("scenarios.empty")}
+        </p>
+      )}
+      <ul className="scenario-list" data-testid="scenario-list">
+        {(items ?? []).map((s) => (
+          <li key={s.id} className="scenario-item" data-testid="scenario-item" data-scenario-id={s.id}>
+            <input
+              type="checkbox"
+              checked={selected.includes(s.id)}
+              onChange={() => toggle(s.id)}
+              aria-label={w("scenarios.select", { name: s.name })}
+              data-testid="scenario-select"
+            />
+            <div>
+              <Link
+                to="/scenarios/$id"
+                params={{ id: s.id }}
+                className="scenario-name"
+                data-testid="scenario-link"
+              >
+                {s.name}
+              </Link>
+              <div className="scenario-meta">
+                {s.baseOutcome && <OutcomeBadge outcome={s.baseOutcome} />} →{" "}
+                <span className="badge badge-hypothetical">{w("banner.hypothetical")}</span>{" "}
+                {s.resultOutcome && <OutcomeBadge outcome={s.resultOutcome} />}
+                <span className="muted">
+                  {w("scenarios.created", { date: formatDateTime(s.createdAt, locale) })}
+                </span>
+                {clientName(s.clientId) && <span className="muted">{clientName(s.clientId)}</span>}
+              </div>
+              <p className="scenario-question">{s.question}</p>
+              <p className="scenario-sentence">{s.sentence[locale]}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

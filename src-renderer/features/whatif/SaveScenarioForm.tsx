@@ -1,0 +1,117 @@
+import { Link } from "@tanstack/react-router"
+import { useState } from "react"
+import type { Scenario } from "../../../src-shared/whatif"
+import { call } from "../../api/client"
+import { useClients, useStores } from "../../state/stores"
+import { useWhatIfText } from "./messages"
+
+// Saving a counterfactual as a scenario: a name, notes and the client (the base run's by default).
+
+export function SaveScenarioForm({
+  resultRequestId,
+  defaultClientId,
+}: {
+  resultRequestId: string
+  defaultClientId: string | null
+}) {
+  const { w } = useWhatIfText()
+  const { api } = useStores()
+  const { clients } = useClients()
+  const [name, setName] = useState("")
+  const [notes, setNotes] = useState("")
+  const [clientId, setClientId] = useState(defaultClientId ?? "")
+  const [saved, setSaved] = useState<Scenario | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  if (saved)
+    return (
+      <p className="notice notice-info" role="status" data-testid="whatif-saved" data-scenario-id={saved.id}>
+        {w("save.saved", { name: saved.name })}{" "}
+        <Link to="/scenarios/$id" params={{ id: saved.id }} data-testid="whatif-open-scenario">
+          {w("save.open")}
+        </Link>
+      </p>
+    )
+
+  const submit = async () => {
+    if (name.trim() === "") {
+      setError(w("save.nameRequired"))
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      setSaved(
+        await call(
+          "saveScenario",
+          { name: name.trim(), notes, resultRequestId, ...(clientId ? { clientId } : {}) },
+          api,
+        ),
+      )
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form
+      className="whatif-save"
+      aria-label={w("save.title")}
+      data-testid="whatif-save-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+    >
+      <h4>{w("save.title")}</h4>
+      <div className="field">
+        <label htmlFor="whatif-save-name">{w("save.name")}</label>
+        <input
+          id="whatif-save-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-testid="whatif-save-name"
+          maxLength={200}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="whatif-save-notes">{w("save.notes")}</label>
+        <textarea
+          id="whatif-save-notes"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          data-testid="whatif-save-notes"
+          maxLength={5000}
+          rows={2}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="whatif-save-client">{w("save.client")}</label>
+        <select
+          id="whatif-save-client"
+          value={clientId}
+          onChange={(e) => setClientId(e.target.value)}
+          data-testid="whatif-save-client"
+        >
+          <option value="">{w("save.noClient")}</option>
+          {clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button-primary" disabled={busy} data-testid="whatif-save-submit">
+        {w("save.submit")}
+      </button>
+    </form>
+  )
+}
