@@ -1,0 +1,118 @@
+import { isTerminal, type ReasoningEvent } from "../../src-shared/events/event"
+import type { TraceStatus } from "../../src-shared/traces"
+import { chainEvent, GENESIS_HASH } from "../store/hash-chain"
+import { summarizeEvent, type TracePatch } from "../store/trace-summary"
+import type { NewTrace, PersistedEvent, TraceWriter } from "../store/trace-writer"
+import { RunTiming } from "./metrics-sink"
+import type { ReasoningSink } from "./types"
+
+// The audit sink (seed 003: buffered): chains every event onto the trace's hash chain and
+// persists the buffer, each batch in one transaction, at the first event (creating the trace row,
+// status running), at every stage boundary (a `complete` event), at awaiting_input and at the
+// terminal. Summary columns and status are updated with each batch.
+
+/** Where an existing trace's chain stands, to append to it (resume, cancel). */
+export interface ChainPosition {
+  head: string
+  /** The trace's stored events (the next seq follows them; timings continue from them). */
+  stored: readonly ReasoningEvent[]
+}
+
+export class AuditSink implements ReasoningSink {
+  readonly mode = "buffered" as const
+  private buffer: PersistedEvent[] = []
+  private patch: TracePatch = {}
+  private readonly timing = new RunTiming()
+  private created: boolean
+  private nextSeq: number
+  private head: string
+  private ended = false
+  /** The status the trace has in the store (a new row and a claimed one are both running). */
+  private storedStatus: TraceStatus = "running"
+  private ttfusStored = false
+  private appended = 0
+
+  /**
+   * @param trace the row to create at the first event; ignored when `resumeAt` continues an existing trace.
+   * @param requestLocale the locale the request asked for (else the run's language is recorded).
+   */
+  constructor(
+    private readonly writer: TraceWriter,
+    private readonly trace: NewTrace,
+    private readonly requestLocale: string | undefined,
+    resumeAt?: ChainPosition,
+  ) {
+    this.created = resumeAt !== undefined
+    this.nextSeq = resumeAt?.stored.length ?? 0
+    this.head = resumeAt?.head ?? GENESIS_HASH
+    for (const event of resumeAt?.stored ?? []) this.timing.observe(event, Date.parse(event.ts))
+  }
+
+  write(event: ReasoningEvent): void {
+    if (this.ended) throw new Error(`audit sink for ${this.trace.requestId} got an event after the run ended`)
+    if (event.requestId !== this.trace.requestId)
+      throw new Error(`audit sink for ${this.trace.requestId} got an event of ${event.requestId}`)
+    if (event.seq !== this.nextSeq)
+      throw new Error(`event ${event.id} is out of order: expected seq ${this.nextSeq}, got ${event.seq}`)
+    const chained = chainEvent(this.head, event)
+    this.buffer.push({ event, chained })
+    this.head = chained.hash
+    this.nextSeq += 1
+    this.timing.observe(event, Date.parse(event.ts))
+    summarizeEvent(event, this.patch, this.requestLocale)
+
+    if (isTerminal(event)) {
+      this.patch.durationMs = this.timing.activeMs(Date.parse(event.ts))
+      this.commit("complete", true)
+      this.ended = true
+    } else if (event.status === "awaiting_input") this.commit("awaiting_input", true)
+    else if (!this.created || event.status === "complete") this.commit("running", false)
+  }
+
+  /** Events this sink has committed to the store. */
+  get appendedCount(): number {
+    return this.appended
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffer.length > 0) this.commit(this.bufferedStatus("running"), true)
+  }
+
+  /** The run failed or was abandoned: persist what happened and mark the trace interrupted. */
+  abort(): void {
+    if (this.ended) return
+    // Nothing was ever written and nothing is buffered: there is no trace to mark.
+    if (!this.created && this.buffer.length === 0) return
+    this.commit(this.bufferedStatus("interrupted"), true)
+    this.ended = true
+  }
+
+  /** A retried batch (its first commit failed) still says how the run stands. */
+  private bufferedStatus(otherwise: TraceStatus): TraceStatus {
+    const last = this.buffer.at(-1)
+    if (last !== undefined && isTerminal(last.event)) return "complete"
+    if (last?.event.status === "awaiting_input") return "awaiting_input"
+    return otherwise
+  }
+
+  private commit(status: TraceStatus, durable: boolean): void {
+    const ttfus = this.timing.ttfusMs
+    if (ttfus !== null && !this.ttfusStored) {
+      this.patch.ttfusMs = ttfus
+      this.ttfusStored = true
+    }
+    this.writer.commit({
+      requestId: this.trace.requestId,
+      create: this.created ? undefined : this.trace,
+      events: this.buffer,
+      status: status === this.storedStatus && this.created ? null : status,
+      patch: this.patch,
+      durable,
+    })
+    this.created = true
+    this.storedStatus = status
+    this.appended += this.buffer.length
+    this.buffer = []
+    this.patch = {}
+  }
+}

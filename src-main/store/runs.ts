@@ -1,0 +1,252 @@
+import { randomUUID } from "node:crypto"
+import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/event"
+import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
+import type { EngineDeps, EngineRequest } from "../engine/types"
+import type { LoadedPack } from "../knowledge/loader"
+import { AuditSink, type ChainPosition } from "../sinks/audit-sink"
+import { consumeReasoning } from "../sinks/consumer"
+import { MetricsSink, type RunMetrics } from "../sinks/metrics-sink"
+import type { AwaitingEvent, ReasoningSink } from "../sinks/types"
+import { canonicalJson } from "../util/canonical-json"
+import { ClientsRepository } from "./clients-repo"
+import { listTraces } from "./history"
+import { purgeOlderThan, type PurgeResult } from "./purge"
+import { afterStoredPrefix, recordedAnswers, ReplayMismatchError, type ReasoningEngine } from "./replay"
+import { SettingsRepository } from "./settings-repo"
+import { parseStoredRequest, StoredRequest } from "./stored-request"
+import { traceStats } from "./stats"
+import type { Store } from "./store"
+import { TraceReader } from "./trace-reader"
+import { TraceWriter, type NewTrace } from "./trace-writer"
+import { TraceNotFoundError, verifyTrace } from "./verify-trace"
+
+export { TraceNotFoundError }
+
+// TraceService: every run the CLI and the app make goes through here. ask() runs the engine into
+// the audit store; resume() and cancel() continue a run suspended at a clarification by replaying
+// it (the replayed prefix must equal the stored events, else the resume is refused) and appending
+// what follows; verify() checks the hash chain and replays the whole run.
+
+export class TraceStateError extends Error {}
+
+export type AskRequest = Omit<EngineRequest, "requestId">
+
+export interface RunOptions {
+  /** More sinks (window, CLI printer); the audit and metrics sinks are always there. */
+  sinks?: readonly ReasoningSink[]
+}
+
+export interface AskOptions extends RunOptions {
+  requestId?: string
+  /** Clarification answers given in advance (CLI --clarify). */
+  clarifications?: readonly string[]
+  /** Marks the run as a hypothetical of a stored trace (What-if). */
+  counterfactualOf?: string
+}
+
+export interface RunResult {
+  requestId: string
+  status: "complete" | "awaiting_input"
+  /** The terminal event, or the awaiting_input event the run is suspended at. */
+  event: TerminalEvent | AwaitingEvent
+  /** The events this call added to the trace. */
+  events: ReasoningEvent[]
+  metrics: RunMetrics
+}
+
+export interface TraceServiceOptions {
+  store: Store
+  engine: ReasoningEngine
+  /** The pack new runs use; resumed and verified runs use their own snapshot (so reading needs none). */
+  pack?: LoadedPack
+  /** Engine settings for new runs (time limits, the deliberate pause, the capacity gate). */
+  engineDefaults?: Pick<EngineDeps, "stageTimeoutMs" | "deliberatePauseMs" | "gate">
+}
+
+export class TraceService {
+  readonly reader: TraceReader
+  readonly clients: ClientsRepository
+  readonly settings: SettingsRepository
+  private readonly writer: TraceWriter
+
+  constructor(private readonly options: TraceServiceOptions) {
+    this.reader = new TraceReader(options.store)
+    this.writer = new TraceWriter(options.store)
+    this.clients = new ClientsRepository(options.store)
+    this.settings = new SettingsRepository(options.store)
+  }
+
+  private get store(): Store {
+    return this.options.store
+  }
+
+  /** Starts a run; the id is known at once, the result when the run ends or suspends. */
+  start(request: AskRequest, options: AskOptions = {}): { requestId: string; done: Promise<RunResult> } {
+    const pack = this.options.pack
+    if (pack === undefined) throw new Error("no rule pack is configured for new runs")
+    const engineRequest = this.freezeRequest(request, options.requestId ?? randomUUID())
+    const trace: NewTrace = {
+      requestId: engineRequest.requestId,
+      createdAt: this.store.clock().toISOString(),
+      question: engineRequest.question,
+      asOfDate: engineRequest.asOfDate ?? "",
+      requestJson: canonicalJson(engineRequest),
+      clientId: engineRequest.clientId ?? null,
+      counterfactualOf: options.counterfactualOf ?? null,
+      locale: engineRequest.locale ?? null,
+      pack,
+    }
+    const audit = new AuditSink(this.writer, trace, engineRequest.locale)
+    const clarifications = options.clarifications ?? []
+    const generator = this.options.engine(engineRequest, {
+      ...this.options.engineDefaults,
+      pack,
+      clock: this.store.clock,
+      clarifications,
+      ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
+    })
+    const done = this.drive(generator, audit, options.sinks ?? [], clarifications.length)
+    return { requestId: engineRequest.requestId, done }
+  }
+
+  ask(request: AskRequest, options: AskOptions = {}): Promise<RunResult> {
+    return this.start(request, options).done
+  }
+
+  /** Continues a run suspended at a clarification with `answer` (also after a restart). */
+  resume(requestId: string, answer: string, options: RunOptions = {}): Promise<RunResult> {
+    return this.continueSuspended(requestId, { answer }, options)
+  }
+
+  /** Ends a run suspended at a clarification the way the engine ends a cancelled one. */
+  cancel(requestId: string, options: RunOptions = {}): Promise<RunResult> {
+    return this.continueSuspended(requestId, { answer: null }, options)
+  }
+
+  verify(requestId: string): Promise<VerifyResult> {
+    return verifyTrace(this.reader, this.options.engine, requestId)
+  }
+
+  get(requestId: string) {
+    return this.reader.detail(requestId)
+  }
+
+  list(request: TracePageRequest = {}): TracePage {
+    return listTraces(this.store, request)
+  }
+
+  stats(): TraceStats {
+    return traceStats(this.store)
+  }
+
+  purgeOlderThan(olderThan: string): PurgeResult {
+    return purgeOlderThan(this.store, olderThan)
+  }
+
+  /** Request ids of every trace, oldest first (for `traces verify --all`). */
+  allRequestIds(): string[] {
+    const rows = this.store.sqlite.prepare("SELECT request_id AS id FROM traces ORDER BY id").all() as { id: string }[]
+    return rows.map((r) => r.id)
+  }
+
+  /** Fills in what the engine would otherwise take from the clock or the client list, then freezes it. */
+  private freezeRequest(request: AskRequest, requestId: string): EngineRequest {
+    let profile = request.profile
+    if (profile === undefined && request.clientId !== undefined) {
+      const client = this.clients.get(request.clientId)
+      if (client === null) throw new TraceNotFoundError(`no client ${request.clientId}`)
+      profile = client.context
+    }
+    const frozen: EngineRequest = {
+      requestId,
+      question: request.question,
+      asOfDate: request.asOfDate ?? this.store.clock().toISOString().slice(0, 10),
+      ...(request.locale === undefined ? {} : { locale: request.locale }),
+      ...(profile === undefined ? {} : { profile: structuredClone(profile) }),
+      ...(request.clientId === undefined ? {} : { clientId: request.clientId }),
+    }
+    return StoredRequest.parse(frozen)
+  }
+
+  private async continueSuspended(
+    requestId: string,
+    action: { answer: string | null },
+    options: RunOptions,
+  ): Promise<RunResult> {
+    const row = this.reader.row(requestId)
+    if (row === undefined) throw new TraceNotFoundError(`no trace ${requestId}`)
+    const stored = this.reader.events(requestId)
+    const last = stored.at(-1)
+    const suspendedAs = row.status === "awaiting_input" || row.status === "interrupted" ? row.status : null
+    if (suspendedAs === null || last === undefined || last.status !== "awaiting_input" || row.chainHead === null)
+      throw new TraceStateError(`trace ${requestId} is not waiting for a clarification (status ${row.status})`)
+    const pack = this.reader.packSnapshot(row.packHash)
+    if (pack === null) throw new TraceStateError(`the rule pack snapshot of trace ${requestId} is missing`)
+    const request = parseStoredRequest(row.requestJson)
+    const answers = recordedAnswers(stored)
+    const deps: EngineDeps = {
+      pack,
+      clock: this.store.clock,
+      clarifications: action.answer === null ? answers : [...answers, action.answer],
+      deliberatePauseMs: this.options.engineDefaults?.deliberatePauseMs ?? 0,
+      ...(action.answer === null ? { clarify: async () => ({ kind: "cancel" as const }) } : {}),
+      ...(row.counterfactualOf === null ? {} : { counterfactualOf: row.counterfactualOf }),
+    }
+    const position: ChainPosition = { head: row.chainHead, stored }
+    const trace: NewTrace = {
+      requestId,
+      createdAt: row.createdAt,
+      question: row.question,
+      asOfDate: row.asOfDate,
+      requestJson: row.requestJson,
+      clientId: row.clientId,
+      counterfactualOf: row.counterfactualOf,
+      locale: row.locale,
+      pack,
+    }
+    const audit = new AuditSink(this.writer, trace, request.locale, position)
+    // From here until the run ends or suspends again, this process owns the trace.
+    if (!this.writer.claim(requestId, suspendedAs)) throw new TraceStateError(`trace ${requestId} is already being continued`)
+    const generator = afterStoredPrefix(this.options.engine(request, deps), stored)
+    try {
+      return await this.drive(generator, audit, options.sinks ?? [], action.answer === null ? 0 : 1)
+    } catch (error) {
+      // The stored prefix did not replay: nothing was appended; the run stays where it was.
+      if (error instanceof ReplayMismatchError && audit.appendedCount === 0) {
+        this.writer.release(requestId, suspendedAs)
+        throw new TraceStateError(`cannot resume ${requestId}: the run does not replay identically (${error.message})`)
+      }
+      throw error
+    }
+  }
+
+  private async drive(
+    generator: AsyncGenerator<ReasoningEvent, unknown>,
+    audit: AuditSink,
+    extra: readonly ReasoningSink[],
+    answeredGates: number,
+  ): Promise<RunResult> {
+    const metrics = new MetricsSink()
+    const appended: ReasoningEvent[] = []
+    const recorder: ReasoningSink = { mode: "nonBlocking", write: (event) => void appended.push(event) }
+    try {
+      const event = await consumeReasoning(generator, [audit, metrics, recorder, ...extra], { answeredGates })
+      return {
+        requestId: event.requestId,
+        status: event.status === "awaiting_input" ? "awaiting_input" : "complete",
+        event,
+        events: appended,
+        metrics: metrics.snapshot(),
+      }
+    } catch (error) {
+      if (!(error instanceof ReplayMismatchError && audit.appendedCount === 0)) {
+        try {
+          audit.abort()
+        } catch {
+          // The original failure is the one to report.
+        }
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import { isNotNull } from "drizzle-orm"
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core"
+
+// The store's tables, as drizzle-kit reads them to generate resources/migrations/.
+// Triggers (append-only events, frozen trace context, purge gate) and the FTS5 index cannot be
+// expressed here; they live in a custom migration (resources/migrations/0001_*.sql).
+// Audit tables never cascade: a trace or event row disappears only through an audited purge.
+
+export const rulePackSnapshots = sqliteTable("rule_pack_snapshots", {
+  /** SHA-256 of the pack's canonical JSON (LoadedPack.hash). */
+  hash: text("hash").primaryKey(),
+  packId: text("pack_id").notNull(),
+  version: text("version").notNull(),
+  canonicalJson: text("canonical_json").notNull(),
+  createdAt: text("created_at").notNull(),
+})
+
+export const traces = sqliteTable(
+  "traces",
+  {
+    /** Stable integer key (survives VACUUM): the FTS5 index and keyset cursors use it. */
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    requestId: text("request_id").notNull().unique(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+    // Frozen at creation (a trigger rejects any change).
+    question: text("question").notNull(),
+    asOfDate: text("as_of_date").notNull(),
+    /** The engine request as given (canonical JSON): what resume and verify replay. */
+    requestJson: text("request_json").notNull(),
+    clientId: text("client_id"),
+    packId: text("pack_id").notNull(),
+    packVersion: text("pack_version").notNull(),
+    packHash: text("pack_hash")
+      .notNull()
+      .references(() => rulePackSnapshots.hash),
+    counterfactualOf: text("counterfactual_of").references((): AnySQLiteColumn => traces.requestId),
+    // Set once, from the run's own events (a trigger rejects a change once set).
+    locale: text("locale"),
+    userContextSnapshot: text("user_context_snapshot"),
+    evaluationContext: text("evaluation_context"),
+    // Run state and the seed 001 §8 summary columns, filled in as the run goes.
+    status: text("status").notNull(),
+    /** `{pid}/{session}` of the process writing a running trace; lets open() tell crashed runs from live ones. */
+    owner: text("owner"),
+    outcome: text("outcome"),
+    domain: text("domain"),
+    riskTier: text("risk_tier"),
+    confidence: real("confidence"),
+    sourceCount: integer("source_count"),
+    eligibleRuleCount: integer("eligible_rule_count"),
+    exclusionCount: integer("exclusion_count"),
+    conflictCount: integer("conflict_count"),
+    refusalReason: text("refusal_reason"),
+    errorCode: text("error_code"),
+    durationMs: real("duration_ms"),
+    ttfusMs: real("ttfus_ms"),
+    /** Headline and answer text of the terminal event, indexed by FTS5 with the question. */
+    answerText: text("answer_text"),
+    chainHead: text("chain_head"),
+    eventCount: integer("event_count").notNull().default(0),
+  },
+  (t) => [
+    // History pages are ordered by (created_at, id); every index ends in the rowid (= id), so
+    // each of these serves "filter = ? ORDER BY created_at DESC, id DESC" without sorting.
+    index("traces_created_idx").on(t.createdAt),
+    index("traces_outcome_idx").on(t.outcome, t.createdAt),
+    index("traces_risk_tier_idx").on(t.riskTier, t.createdAt),
+    index("traces_domain_idx").on(t.domain, t.createdAt),
+    index("traces_client_idx").on(t.clientId, t.createdAt),
+    index("traces_status_idx").on(t.status, t.createdAt),
+    // Partial: the planner must never pick it for "counterfactual_of IS NULL" (every trace).
+    index("traces_counterfactual_idx").on(t.counterfactualOf).where(isNotNull(t.counterfactualOf)),
+    index("traces_ttfus_idx").on(t.ttfusMs),
+  ],
+)
+
+export const events = sqliteTable(
+  "events",
+  {
+    requestId: text("request_id")
+      .notNull()
+      .references(() => traces.requestId),
+    seq: integer("seq").notNull(),
+    stage: text("stage").notNull(),
+    status: text("status").notNull(),
+    ts: text("ts").notNull(),
+    /** canonicalJson(event): the exact bytes the hash covers. */
+    eventJson: text("event_json").notNull(),
+    prevHash: text("prev_hash").notNull(),
+    /** sha256Hex(prevHash + eventJson); see README.md. */
+    hash: text("hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.seq] })],
+)
+
+export const clients = sqliteTable(
+  "clients",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    oib: text("oib"),
+    /** ProfileContext as JSON. */
+    contextJson: text("context_json").notNull(),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("clients_name_idx").on(t.name)],
+)
+
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  valueJson: text("value_json").notNull(),
+  updatedAt: text("updated_at").notNull(),
+})
+
+export const purgeAudit = sqliteTable("purge_audit", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  purgedAt: text("purged_at").notNull(),
+  /** Traces created before this instant were eligible. */
+  olderThan: text("older_than").notNull(),
+  traceCount: integer("trace_count").notNull(),
+  eventCount: integer("event_count").notNull(),
+  /** Traces old enough but kept, because a newer counterfactual still refers to them. */
+  keptCount: integer("kept_count").notNull(),
+})
+
+/** One row per purged trace: what it was, and the chain head that proved it. */
+export const purgedTraces = sqliteTable(
+  "purged_traces",
+  {
+    purgeId: integer("purge_id")
+      .notNull()
+      .references(() => purgeAudit.id),
+    requestId: text("request_id").notNull(),
+    createdAt: text("created_at").notNull(),
+    outcome: text("outcome"),
+    chainHead: text("chain_head"),
+    eventCount: integer("event_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purgeId, t.requestId] }), index("purged_traces_request_idx").on(t.requestId)],
+)
+
+export type TraceRow = typeof traces.$inferSelect
+export type EventRow = typeof events.$inferSelect
+export type ClientRow = typeof clients.$inferSelect

@@ -1,0 +1,89 @@
+import { asc, eq, sql } from "drizzle-orm"
+import { ReasoningEvent } from "../../src-shared/events/event"
+import { TraceSummary, type TraceDetail } from "../../src-shared/traces"
+import { loadPack, type LoadedPack } from "../knowledge/loader"
+import { events, rulePackSnapshots, traces, type EventRow, type TraceRow } from "./schema"
+import type { Store } from "./store"
+
+// The read side for one trace: its summary, its events (validated at this boundary), and the
+// rule pack snapshot it ran against.
+
+export function toTraceSummary(row: TraceRow): TraceSummary {
+  return TraceSummary.parse({
+    requestId: row.requestId,
+    question: row.question,
+    status: row.status,
+    outcome: row.outcome,
+    domain: row.domain,
+    riskTier: row.riskTier,
+    confidence: row.confidence,
+    // A run interrupted before its language was known: the app's default locale.
+    locale: row.locale ?? "hr",
+    asOfDate: row.asOfDate,
+    clientId: row.clientId,
+    sourceCount: row.sourceCount,
+    eligibleRuleCount: row.eligibleRuleCount,
+    exclusionCount: row.exclusionCount,
+    conflictCount: row.conflictCount,
+    refusalReason: row.refusalReason,
+    durationMs: row.durationMs,
+    ttfusMs: row.ttfusMs,
+    createdAt: row.createdAt,
+    counterfactualOf: row.counterfactualOf,
+    packId: row.packId,
+    packVersion: row.packVersion,
+    packHash: row.packHash,
+    chainHead: row.chainHead,
+    eventCount: row.eventCount,
+  })
+}
+
+export class TraceReader {
+  private readonly byRequestId
+  private readonly eventsOf
+
+  constructor(private readonly store: Store) {
+    this.byRequestId = store.db
+      .select()
+      .from(traces)
+      .where(eq(traces.requestId, sql.placeholder("id")))
+      .prepare()
+    this.eventsOf = store.db
+      .select()
+      .from(events)
+      .where(eq(events.requestId, sql.placeholder("id")))
+      .orderBy(asc(events.seq))
+      .prepare()
+  }
+
+  row(requestId: string): TraceRow | undefined {
+    return this.byRequestId.get({ id: requestId })
+  }
+
+  /** Event rows ordered by seq, exactly as stored (for verification). */
+  eventRows(requestId: string): EventRow[] {
+    return this.eventsOf.all({ id: requestId })
+  }
+
+  events(requestId: string): ReasoningEvent[] {
+    return this.eventRows(requestId).map((row) => ReasoningEvent.parse(JSON.parse(row.eventJson)))
+  }
+
+  detail(requestId: string): TraceDetail | null {
+    const row = this.row(requestId)
+    if (row === undefined) return null
+    return { trace: toTraceSummary(row), events: this.events(requestId) }
+  }
+
+  packSnapshot(hash: string): LoadedPack | null {
+    const row = this.store.db.select().from(rulePackSnapshots).where(eq(rulePackSnapshots.hash, hash)).get()
+    if (row === undefined) return null
+    const pack = loadPack(JSON.parse(row.canonicalJson))
+    if (pack.hash !== hash) throw new Error(`rule pack snapshot ${hash} does not match its content (hash ${pack.hash})`)
+    return pack
+  }
+
+  exists(requestId: string): boolean {
+    return this.store.db.select({ id: traces.id }).from(traces).where(eq(traces.requestId, requestId)).get() !== undefined
+  }
+}

@@ -1,0 +1,185 @@
+import type Database from "better-sqlite3"
+import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { TraceStatus } from "../../src-shared/traces"
+import type { LoadedPack } from "../knowledge/loader"
+import type { ChainedEvent } from "./hash-chain"
+import type { Store } from "./store"
+import type { TracePatch } from "./trace-summary"
+
+// The write side of the trace store: a trace row, its events in batches, one transaction each.
+// Stage-boundary batches commit with synchronous=NORMAL: in WAL mode that is atomic and survives
+// a crash of the app (what interrupted/resume is about). A batch that ends or suspends a run commits
+// with synchronous=FULL, whose WAL fsync also hardens every earlier batch of the run.
+
+export interface NewTrace {
+  requestId: string
+  createdAt: string
+  question: string
+  asOfDate: string
+  requestJson: string
+  clientId: string | null
+  counterfactualOf: string | null
+  locale: string | null
+  pack: LoadedPack
+}
+
+export interface PersistedEvent {
+  event: ReasoningEvent
+  chained: ChainedEvent
+}
+
+export interface Batch {
+  requestId: string
+  /** Present for the run's first batch: the trace row is created in the same transaction. */
+  create?: NewTrace
+  events: readonly PersistedEvent[]
+  /** The trace's new status, or null when it does not change (an indexed column: left untouched). */
+  status: TraceStatus | null
+  patch: TracePatch
+  /** fsync at commit (terminal, awaiting_input, or an abort). */
+  durable: boolean
+}
+
+// The summary columns a batch may fill in (TracePatch). Only the columns a batch actually sets are
+// named in its UPDATE: several are indexed, and naming one rewrites its index page in the WAL.
+const PATCH_COLUMNS = {
+  locale: "locale",
+  userContextSnapshot: "user_context_snapshot",
+  evaluationContext: "evaluation_context",
+  outcome: "outcome",
+  domain: "domain",
+  riskTier: "risk_tier",
+  confidence: "confidence",
+  sourceCount: "source_count",
+  eligibleRuleCount: "eligible_rule_count",
+  exclusionCount: "exclusion_count",
+  conflictCount: "conflict_count",
+  refusalReason: "refusal_reason",
+  errorCode: "error_code",
+  answerText: "answer_text",
+  durationMs: "duration_ms",
+  ttfusMs: "ttfus_ms",
+} as const satisfies Record<keyof TracePatch, string>
+
+type PatchKey = keyof typeof PATCH_COLUMNS
+
+export class TraceWriter {
+  private readonly knownPacks = new Set<string>()
+  private readonly insertEvent: Database.Statement
+  private readonly insertPack: Database.Statement
+  private readonly insertTrace: Database.Statement
+  /** UPDATE statements by the set of columns they name (a handful of shapes in practice). */
+  private readonly updates = new Map<string, Database.Statement>()
+  private readonly syncNormal: Database.Statement
+  private readonly syncFull: Database.Statement
+  private readonly writeBatch: Database.Transaction<(batch: Batch) => void>
+
+  constructor(private readonly store: Store) {
+    const { sqlite } = store
+    // The hot path uses statements prepared once (drizzle builds and prepares a query per call).
+    this.insertEvent = sqlite.prepare(
+      "INSERT INTO events (request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    this.insertPack = sqlite.prepare(
+      "INSERT INTO rule_pack_snapshots (hash, pack_id, version, canonical_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+    )
+    this.insertTrace = sqlite.prepare(
+      `INSERT INTO traces (request_id, created_at, updated_at, question, as_of_date, request_json, client_id, pack_id,
+         pack_version, pack_hash, counterfactual_of, locale, status, owner)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)`,
+    )
+    this.syncNormal = sqlite.prepare("PRAGMA synchronous = NORMAL")
+    this.syncFull = sqlite.prepare("PRAGMA synchronous = FULL")
+    this.writeBatch = sqlite.transaction((batch: Batch) => this.applyBatch(batch))
+  }
+
+  /** Commits one batch atomically. */
+  commit(batch: Batch): void {
+    try {
+      if (batch.durable) {
+        this.writeBatch.immediate(batch)
+        return
+      }
+      this.syncNormal.run()
+      try {
+        this.writeBatch.immediate(batch)
+      } finally {
+        this.syncFull.run()
+      }
+    } catch (error) {
+      // A rolled-back batch may have carried a pack snapshot: forget what we think is stored.
+      this.knownPacks.clear()
+      throw error
+    }
+  }
+
+  /** Takes a suspended trace over for continuation (resume, cancel); false if another writer has it. */
+  claim(requestId: string, fromStatus: TraceStatus): boolean {
+    const now = this.store.clock().toISOString()
+    const result = this.store.sqlite
+      .prepare("UPDATE traces SET status = 'running', owner = ?, updated_at = ? WHERE request_id = ? AND status = ?")
+      .run(this.store.owner, now, requestId, fromStatus)
+    return result.changes === 1
+  }
+
+  /** Gives a claimed trace back untouched (a continuation that appended nothing). */
+  release(requestId: string, toStatus: TraceStatus): void {
+    const now = this.store.clock().toISOString()
+    this.store.sqlite
+      .prepare("UPDATE traces SET status = ?, owner = NULL, updated_at = ? WHERE request_id = ? AND status = 'running' AND owner = ?")
+      .run(toStatus, now, requestId, this.store.owner)
+  }
+
+  private applyBatch(batch: Batch): void {
+    const now = this.store.clock().toISOString()
+    if (batch.create !== undefined) this.createTrace(batch.create, now)
+    for (const { event, chained } of batch.events)
+      this.insertEvent.run(batch.requestId, chained.seq, event.stage, event.status, event.ts, chained.eventJson, chained.prevHash, chained.hash)
+    const last = batch.events.at(-1)
+    const keys = (Object.keys(batch.patch) as PatchKey[]).filter((key) => batch.patch[key] !== undefined).sort()
+    const values: unknown[] = [now]
+    if (batch.status !== null) values.push(batch.status, batch.status === "running" ? this.store.owner : null)
+    if (last !== undefined) values.push(last.chained.hash, batch.events.length)
+    for (const key of keys) values.push(batch.patch[key])
+    values.push(batch.requestId)
+    const result = this.updateStatement(batch.status !== null, last !== undefined, keys).run(...values)
+    if (result.changes !== 1) throw new Error(`trace ${batch.requestId} is not in the store`)
+  }
+
+  private updateStatement(withStatus: boolean, withEvents: boolean, keys: readonly PatchKey[]): Database.Statement {
+    const signature = `${withStatus}/${withEvents}/${keys.join(",")}`
+    let statement = this.updates.get(signature)
+    if (statement === undefined) {
+      const sets = ["updated_at = ?"]
+      if (withStatus) sets.push("status = ?", "owner = ?")
+      if (withEvents) sets.push("chain_head = ?", "event_count = event_count + ?")
+      for (const key of keys) sets.push(`${PATCH_COLUMNS[key]} = ?`)
+      statement = this.store.sqlite.prepare(`UPDATE traces SET ${sets.join(", ")} WHERE request_id = ?`)
+      this.updates.set(signature, statement)
+    }
+    return statement
+  }
+
+  private createTrace(trace: NewTrace, now: string): void {
+    const { pack } = trace
+    if (!this.knownPacks.has(pack.hash)) {
+      this.insertPack.run(pack.hash, pack.id, pack.version, pack.canonicalJson, now)
+      this.knownPacks.add(pack.hash)
+    }
+    this.insertTrace.run(
+      trace.requestId,
+      trace.createdAt,
+      now,
+      trace.question,
+      trace.asOfDate,
+      trace.requestJson,
+      trace.clientId,
+      pack.id,
+      pack.version,
+      pack.hash,
+      trace.counterfactualOf,
+      trace.locale,
+      this.store.owner,
+    )
+  }
+}

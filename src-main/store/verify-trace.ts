@@ -1,0 +1,70 @@
+import type { VerifyResult } from "../../src-shared/traces"
+import { verifyChain } from "./chain-verify"
+import { replayAndCompare, type ReasoningEngine, type ReplayDifference } from "./replay"
+import { StoredRequest } from "./stored-request"
+import type { TraceReader } from "./trace-reader"
+
+// verify(requestId): the hash chain recomputed from the stored rows, then the run replayed against
+// its own pack snapshot and recorded clarification answers, compared event by event (ts aside).
+
+export class TraceNotFoundError extends Error {}
+
+export async function verifyTrace(reader: TraceReader, engine: ReasoningEngine, requestId: string): Promise<VerifyResult> {
+  const row = reader.row(requestId)
+  if (row === undefined) throw new TraceNotFoundError(`no trace ${requestId}`)
+  if (isCounterfactualRequest(row.requestJson)) {
+    // A What-if run replays from its base trace's sources and rules, not from a question: its own
+    // verifier (loaded on demand: the whatif module builds on the store, not the other way round).
+    const { verifyCounterfactualTrace } = await import("../whatif/replay")
+    return verifyCounterfactualTrace(reader, requestId)
+  }
+  const rows = reader.eventRows(requestId)
+  const chainProblem = verifyChain(rows, row)
+  const replayProblem = await replay(reader, engine, row, rows)
+  const firstProblem = chainProblem ?? replayProblem
+  return {
+    requestId,
+    ok: chainProblem === null && replayProblem === null,
+    chainOk: chainProblem === null,
+    replayOk: replayProblem === null,
+    ...(firstProblem === null ? {} : { firstProblem }),
+  }
+}
+
+async function replay(
+  reader: TraceReader,
+  engine: ReasoningEngine,
+  row: NonNullable<ReturnType<TraceReader["row"]>>,
+  rows: ReturnType<TraceReader["eventRows"]>,
+): Promise<ReplayDifference | null> {
+  let pack
+  try {
+    pack = reader.packSnapshot(row.packHash)
+  } catch (error) {
+    return { seq: null, reason: (error as Error).message }
+  }
+  if (pack === null) return { seq: null, reason: `the rule pack snapshot ${row.packHash} is missing` }
+  const request = StoredRequest.safeParse(parseOrNull(row.requestJson))
+  if (!request.success) return { seq: null, reason: "the trace's frozen request cannot be read" }
+  return replayAndCompare({
+    engine,
+    request: request.data,
+    pack,
+    counterfactualOf: row.counterfactualOf,
+    stored: rows.map((r) => parseOrNull(r.eventJson)),
+    complete: row.status === "complete",
+  })
+}
+
+function isCounterfactualRequest(json: string): boolean {
+  const value = parseOrNull(json)
+  return value !== null && typeof value === "object" && (value as { kind?: unknown }).kind === "counterfactual"
+}
+
+function parseOrNull(json: string): unknown {
+  try {
+    return JSON.parse(json)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,74 @@
+import Database from "better-sqlite3"
+import { describe, expect, test } from "vitest"
+import type { ReasoningEvent } from "../../../src-shared/events/event"
+import { AuditSink } from "../../../src-main/sinks/audit-sink"
+import { TraceWriter, type NewTrace } from "../../../src-main/store/trace-writer"
+import { fixturePack, openTestStore } from "../store/fixtures"
+import { scriptedEngine } from "../store/scripted-engine"
+
+// What another reader of the database (the history screen, a second process) sees while a run is
+// being written: committed batches only.
+
+function setup() {
+  const store = openTestStore()
+  const pack = fixturePack()
+  const trace: NewTrace = { requestId: "a1", createdAt: "2025-05-05T10:00:00.000Z", question: "fixture", asOfDate: "2025-05-05", requestJson: "{}", clientId: null, counterfactualOf: null, locale: null, pack }
+  const sink = new AuditSink(new TraceWriter(store), trace, undefined)
+  const reader = new Database(store.path, { readonly: true })
+  const visible = () => {
+    const row = reader.prepare("SELECT status, event_count AS n FROM traces WHERE request_id = 'a1'").get() as { status: string; n: number } | undefined
+    return row === undefined ? null : `${row.status}/${row.n}`
+  }
+  const events = async (question: string, clarifications: string[] = []) => {
+    const out: ReasoningEvent[] = []
+    for await (const e of scriptedEngine({ requestId: "a1", question, asOfDate: "2025-05-05" }, { pack, clock: () => new Date("2025-05-05T10:00:00.000Z"), clarifications })) out.push(e)
+    return out
+  }
+  return { store, sink, visible, events, close: () => reader.close() }
+}
+
+describe("AuditSink", () => {
+  test("creates the trace at the first event and commits at every stage boundary and the terminal", async () => {
+    const { sink, visible, events, close } = setup()
+    const seen: (string | null)[] = []
+    for (const event of await events("fixture")) {
+      sink.write(event)
+      seen.push(visible())
+    }
+    close()
+    // 0 intake started -> row created; 1 intake complete; 2 context started (buffered); 3 context complete;
+    // 4 sources started, 5 progress (buffered), 6 sources complete; ... terminal -> complete.
+    expect(seen.slice(0, 7)).toEqual(["running/1", "running/2", "running/2", "running/4", "running/4", "running/4", "running/7"])
+    expect(seen.at(-1)).toBe(`complete/${seen.length}`)
+  })
+
+  test("commits at awaiting_input and records the run as suspended", async () => {
+    const { sink, visible, events, close } = setup()
+    const all = await events("unclear fixture")
+    const awaitingAt = all.findIndex((e) => e.status === "awaiting_input")
+    for (const event of all.slice(0, awaitingAt + 1)) sink.write(event)
+    expect(visible()).toBe(`awaiting_input/${awaitingAt + 1}`)
+    close()
+  })
+
+  test("refuses an event out of sequence or of another run", async () => {
+    const { sink, events, close } = setup()
+    const all = await events("fixture")
+    const [first, , third] = all
+    if (first === undefined || third === undefined) throw new Error("too few events")
+    sink.write(first)
+    expect(() => sink.write(third)).toThrow(/out of order/)
+    expect(() => sink.write({ ...first, requestId: "other", seq: 1 })).toThrow(/event of other/)
+    close()
+  })
+
+  test("abort persists what was buffered and marks the trace interrupted", async () => {
+    const { sink, visible, events, close } = setup()
+    const all = await events("fixture")
+    for (const event of all.slice(0, 5)) sink.write(event)
+    expect(visible()).toBe("running/4")
+    sink.abort()
+    expect(visible()).toBe("interrupted/5")
+    close()
+  })
+})

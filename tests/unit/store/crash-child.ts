@@ -1,0 +1,34 @@
+// The writer of the crash test (crash.test.ts): opens the database given as argv[2], then writes
+// runs as fast as it can (clear questions, refusals, clarifications resumed) until it is killed.
+// A line "complete <requestId>" is printed only after the run's terminal batch has committed.
+import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
+import { TraceService } from "../../../src-main/store/runs"
+import { openStore } from "../../../src-main/store/store"
+import { hrCorePack } from "./core-pack"
+
+const path = process.argv[2]
+if (path === undefined) throw new Error("usage: crash-child.ts DB")
+const service = new TraceService({ store: openStore({ path }), engine: buildAnswerWithReasoning, pack: hrCorePack() })
+// If the test that spawned us goes away (stdin closes), stop: never outlive the test.
+process.stdin.on("end", () => process.exit(0))
+process.stdin.resume()
+process.stdout.write(`ready ${process.pid}\n`)
+
+const questions = [
+  "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?",
+  "Kolika je opća stopa PDV-a?",
+  "asdf qwer zxcv",
+  "porez",
+]
+
+for (let i = 0; ; i++) {
+  const question = questions[i % questions.length] ?? "porez"
+  let result = await service.ask({ question, asOfDate: "2025-06-01" })
+  if (result.status === "awaiting_input") {
+    const option = result.event.status === "awaiting_input" ? result.event.data.options?.[0]?.value : undefined
+    result = await service.resume(result.requestId, option ?? "cancel")
+  }
+  if (result.status === "complete") process.stdout.write(`complete ${result.requestId}\n`)
+  // Let I/O events (stdin closing) through between runs.
+  await new Promise((resolve) => setImmediate(resolve))
+}

@@ -1,0 +1,140 @@
+import Database from "better-sqlite3"
+import { spawn } from "node:child_process"
+import { join } from "node:path"
+import { afterAll, describe, expect, test } from "vitest"
+import { verifyChain } from "../../../src-main/store/chain-verify"
+import { openStore } from "../../../src-main/store/store"
+import { realService } from "./engine-fixtures"
+import { tempDbPath } from "./fixtures"
+
+// A writer process (crash-child.ts under Node 22 with tsx's loader) is killed with SIGKILL at
+// random moments, again and again on the same database. After each kill the database must pass
+// integrity_check, every chain must verify, and every run the writer reported complete must be
+// there whole. Two lanes (two databases) run side by side to keep the test short.
+//
+// The child is `node --import tsx`, not the `tsx` command: the tsx command runs the script in a
+// second process and only relays signals, and SIGKILL cannot be relayed.
+
+const ROOT = join(import.meta.dirname, "..", "..", "..")
+const BIN = join(ROOT, "node_modules", ".bin")
+const CHILD = join(import.meta.dirname, "crash-child.ts")
+const KILLS_PER_LANE = 25
+const LANES = 2
+
+const living = new Set<ReturnType<typeof spawn>>()
+afterAll(() => {
+  // A timed-out test must not leave writers behind.
+  for (const child of living) child.kill("SIGKILL")
+})
+
+interface Life {
+  completed: string[]
+  /** ms between the chosen moment and the kill; null when killed during startup. */
+  killedAfterMs: number | null
+}
+
+/** Spawns the writer and kills it at a random moment: usually mid-run, sometimes during startup. */
+function liveAndDie(dbPath: string, random: () => number): Promise<Life> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(BIN, "node"), ["--import", "tsx", CHILD, dbPath], {
+      cwd: ROOT,
+      env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ""}` },
+      stdio: ["pipe", "pipe", "pipe"],
+    })
+    living.add(child)
+    let out = ""
+    let stderr = ""
+    let killedAfterMs: number | null = null
+    const kill = () => child.kill("SIGKILL")
+    // One life in ten dies during startup (opening, migrating, marking interrupted runs).
+    if (random() < 0.1) setTimeout(kill, random() * 300)
+    // Otherwise it dies after it has reported 0-2 more runs complete, 0-30 ms into whatever it
+    // is writing then: progress-based, so every life does real work whatever the machine's speed.
+    const completionsBeforeKill = Math.floor(random() * 3)
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8")
+      if (killedAfterMs !== null || !out.includes("ready")) return
+      const completions = out.split("\ncomplete ").length - 1
+      if (completions < completionsBeforeKill) return
+      killedAfterMs = Math.floor(random() * 30)
+      setTimeout(kill, killedAfterMs)
+    })
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
+    child.on("error", reject)
+    child.on("exit", (_code, signal) => {
+      living.delete(child)
+      if (signal !== "SIGKILL") return reject(new Error(`the writer stopped by itself: ${stderr}`))
+      // Only whole lines count: the kill may cut the last one.
+      const lines = out.split("\n").slice(0, -1)
+      resolve({ completed: lines.filter((l) => l.startsWith("complete ")).map((l) => l.slice(9)), killedAfterMs })
+    })
+  })
+}
+
+interface TraceState {
+  request_id: string
+  status: string
+  chain_head: string | null
+  event_count: number
+}
+
+function checkDatabase(dbPath: string, reportedComplete: ReadonlySet<string>): { traces: number } {
+  // Reopening is what the app does after a crash: migrations, and running runs marked interrupted.
+  openStore({ path: dbPath }).close()
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok")
+    const traces = db.prepare("SELECT request_id, status, chain_head, event_count FROM traces").all() as TraceState[]
+    const rowsOf = db.prepare("SELECT seq, event_json AS eventJson, prev_hash AS prevHash, hash FROM events WHERE request_id = ? ORDER BY seq")
+    const byId = new Map(traces.map((t) => [t.request_id, t]))
+    for (const trace of traces) {
+      expect(trace.status).not.toBe("running")
+      const problem = verifyChain(rowsOf.all(trace.request_id) as never[], { requestId: trace.request_id, chainHead: trace.chain_head, eventCount: trace.event_count })
+      expect(problem, `trace ${trace.request_id}`).toBeNull()
+    }
+    for (const id of reportedComplete) {
+      const trace = byId.get(id)
+      expect(trace?.status, `reported complete: ${id}`).toBe("complete")
+      const last = db.prepare("SELECT stage FROM events WHERE request_id = ? ORDER BY seq DESC LIMIT 1").get(id) as { stage: string }
+      expect(["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER", "REFUSAL", "ERROR"]).toContain(last.stage)
+    }
+    return { traces: traces.length }
+  } finally {
+    db.close()
+  }
+}
+
+async function lane(seed: number): Promise<{ kills: number; completed: Set<string>; dbPath: string; midRunKills: number }> {
+  let state = seed
+  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const dbPath = tempDbPath()
+  const completed = new Set<string>()
+  let midRunKills = 0
+  for (let kill = 0; kill < KILLS_PER_LANE; kill++) {
+    const life = await liveAndDie(dbPath, random)
+    for (const id of life.completed) completed.add(id)
+    if (life.killedAfterMs !== null) midRunKills += 1
+    checkDatabase(dbPath, completed)
+  }
+  return { kills: KILLS_PER_LANE, completed, dbPath, midRunKills }
+}
+
+describe("crash safety", () => {
+  test(
+    `SIGKILL at random moments, ${KILLS_PER_LANE * LANES} times: the database stays sound and reported runs stay whole`,
+    async () => {
+      const lanes = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(20250601 + i)))
+      expect(lanes.reduce((sum, l) => sum + l.kills, 0)).toBeGreaterThanOrEqual(50)
+      for (const l of lanes) {
+        // Most kills landed while the writer was writing, and runs completed between them.
+        expect(l.midRunKills).toBeGreaterThan(KILLS_PER_LANE / 2)
+        expect(l.completed.size).toBeGreaterThan(0)
+        // Finally a full verify (chain and replay) of a sample of the runs that survived.
+        const service = realService(openStore({ path: l.dbPath }))
+        for (const id of [...l.completed].slice(-20)) expect(await service.verify(id)).toMatchObject({ ok: true })
+      }
+    },
+    // About a minute on an idle 2-core machine; the margin is for a loaded one.
+    240_000,
+  )
+})
