@@ -1,8 +1,9 @@
-import { access, constants, stat } from "node:fs/promises"
-import { dirname, resolve } from "node:path"
+import { access, constants } from "node:fs/promises"
+import { resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { ExportSelection } from "../../../src-shared/export"
 import { ExportFailure, startExport } from "../../export/export-runner"
+import { checkOutPath, describeOutPathProblem } from "../../export/out-path"
 import { appDataDir, defaultDbPath } from "../../store/paths"
 import type { CliIo } from "../io"
 
@@ -71,9 +72,9 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
     return 2
   }
   const outPath = resolve(values.out)
-  const unwritable = await whyUnwritable(outPath)
-  if (unwritable !== null) {
-    io.stderr.write(`cannot write ${outPath}: ${unwritable}\n`)
+  const { problem } = await checkOutPath(outPath)
+  if (problem !== null) {
+    io.stderr.write(`cannot write ${outPath}: ${describeOutPathProblem(problem, outPath)}\n`)
     return 2
   }
   const dbPath = values.db ?? defaultDbPath()
@@ -109,26 +110,4 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
   } finally {
     process.removeListener("SIGINT", interrupt)
   }
-}
-
-/** Null when `path` can be created or replaced; otherwise why not, in words. */
-async function whyUnwritable(path: string): Promise<string | null> {
-  const dir = dirname(path)
-  try {
-    const info = await stat(dir)
-    if (!info.isDirectory()) return `${dir} is not a folder`
-  } catch {
-    return `the folder ${dir} does not exist`
-  }
-  try {
-    await access(dir, constants.W_OK)
-  } catch {
-    return `the folder ${dir} is not writable`
-  }
-  try {
-    if ((await stat(path)).isDirectory()) return "it is a folder"
-  } catch {
-    // does not exist yet: fine
-  }
-  return null
 }

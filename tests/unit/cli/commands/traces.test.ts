@@ -1,47 +1,13 @@
 import Database from "better-sqlite3"
 import { describe, expect, test } from "vitest"
-import { main, processIo } from "../../../../src-main/cli/main"
-import type { CliIo } from "../../../../src-main/cli/io"
 import { tempDbPath } from "../../store/fixtures"
+import { cli } from "./cli-harness"
 
 // The trace commands end to end through the CLI entry point, on a real database file.
 
-function capture(): { io: CliIo; out: () => string; err: () => string } {
-  let out = ""
-  let err = ""
-  const base = processIo()
-  const io: CliIo = { ...base, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) }, stdin: { isTTY: false } }
-  return { io, out: () => out, err: () => err }
-}
-
-async function cli(...argv: string[]) {
-  const c = capture()
-  const code = await main(argv, c.io)
-  return { code, out: c.out(), err: c.err() }
-}
-
 const AS_OF = "2025-06-01"
 
-describe("ask --db, resume, traces", () => {
-  test("a suspended run is resumed from the command line and then verifies", async () => {
-    const db = tempDbPath()
-    const asked = await cli("ask", "porez", "--db", db, "--as-of", AS_OF, "--json", "--request-id", "cli-1")
-    expect(asked.code).toBe(3)
-    const lastAsked = JSON.parse(asked.out.trim().split("\n").at(-1) ?? "{}") as { status: string; data: { options: { value: string }[] } }
-    expect(lastAsked.status).toBe("awaiting_input")
-    const option = lastAsked.data.options[0]?.value ?? ""
-
-    const resumed = await cli("resume", "cli-1", "--answer", option, "--db", db, "--json")
-    expect(resumed.code).toBe(0)
-    const events = resumed.out.trim().split("\n").map((l) => JSON.parse(l) as { seq: number; stage: string; status: string })
-    expect(events[0]).toMatchObject({ stage: "CLARIFICATION", status: "complete" })
-    expect(events[0]?.seq).toBe(asked.out.trim().split("\n").length)
-
-    const verified = await cli("traces", "verify", "cli-1", "--db", db)
-    expect(verified).toMatchObject({ code: 0, err: "" })
-    expect((await cli("resume", "cli-1", "--answer", option, "--db", db)).code).toBe(1)
-  })
-
+describe("fiskai traces", () => {
   test("list, show, stats, with filters and JSON", async () => {
     const db = tempDbPath()
     expect((await cli("ask", "Kolika je opća stopa PDV-a?", "--db", db, "--as-of", AS_OF, "--request-id", "vat-rate")).code).toBe(0)
@@ -95,11 +61,8 @@ describe("ask --db, resume, traces", () => {
     expect((await cli("traces", "list", "--cursor", "garbage", "--db", db)).code).toBe(2)
     expect((await cli("traces", "show", "--db", db)).code).toBe(2)
     expect((await cli("traces", "verify", "--db", db)).code).toBe(2)
-    expect((await cli("resume", "x", "--db", db)).code).toBe(2)
-    expect((await cli("resume", "x", "--answer", "a", "--cancel", "--db", db)).code).toBe(2)
     expect((await cli("traces", "show", "nope", "--db", db)).code).toBe(1)
     expect((await cli("traces", "list", "--db", `${db}.missing`)).code).toBe(1)
-    expect((await cli("resume", "nope", "--answer", "a", "--db", db)).code).toBe(1)
   })
 
   test("without --db the database is the app's (FISKAI_DB in tests)", async () => {
