@@ -23,6 +23,8 @@ export interface PersistedRunner {
     request: Omit<EngineRequest, "requestId">,
     options: { requestId?: string; clarifications?: readonly string[]; sinks?: readonly ReasoningSink[] },
   ): Promise<unknown>
+  /** Continues a recorded run suspended at a clarification (answer), or ends it (null = cancel). */
+  continueRun(requestId: string, answer: string | null, options: { sinks?: readonly ReasoningSink[] }): Promise<unknown>
   close(): void
 }
 
@@ -32,10 +34,7 @@ export interface CliIo {
   stdin?: CliInput
   /** Reads one line typed by the user (interactive clarification); null at end of input. */
   readLine?: (prompt: string) => Promise<string | null>
-  /**
-   * Persistence for `--db FILE`. The store (issue 3) wires this in main.ts; while it is absent,
-   * `--db` is refused rather than silently ignored.
-   */
+  /** Persistence (issue 3): `--db FILE`, or the app's data folder by default. */
   openStore?: (dbPath: string, pack: LoadedPack) => Promise<PersistedRunner>
   /** The engine's clock; defaults to the system clock. */
   clock?: () => Date

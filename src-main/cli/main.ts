@@ -41,7 +41,12 @@ export function processIo(): CliIo {
     // --db FILE: runs are recorded by the trace store (issue 3).
     openStore: async (dbPath, pack) => {
       const session = openTraceSession({ dbPath, engine: buildAnswerWithReasoning, pack })
-      return { ask: (request, options) => session.service.ask(request, options), close: () => session.close() }
+      return {
+        ask: (request, options) => session.service.ask(request, options),
+        continueRun: (requestId, answer, options) =>
+          answer === null ? session.service.cancel(requestId, options) : session.service.resume(requestId, answer, options),
+        close: () => session.close(),
+      }
     },
   }
 }

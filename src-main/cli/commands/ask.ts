@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { ProfileContext } from "../../../src-shared/context"
-import type { ReasoningEvent } from "../../../src-shared/events/event"
+import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import type { ClarificationPayload, Locale } from "../../../src-shared/events/index"
 import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import type { ClarificationAnswer, EngineRequest } from "../../engine/types"
@@ -9,6 +9,7 @@ import { parseCommandArgs, parseIsoDate, parseLocale, UsageError } from "../args
 import type { CliIo } from "../io"
 import { DEFAULT_PACK_PATH } from "../paths"
 import { readProfileFile } from "../profile-file"
+import { defaultDbPath } from "../../store/paths"
 import { createEventPrinter } from "../stepper"
 
 // `fiskai ask "<question>"`: runs the engine and streams its events, as a stepper or (--json) as
@@ -22,7 +23,9 @@ export const ASK_USAGE = `usage: fiskai ask "<question>" [--as-of YYYY-MM-DD] [-
   --clarify     answer to a clarification (an option value such as "confirm", or free text);
                 repeat for several gates; "cancel" cancels
   --locale      reply language (default: the question's language)
-  --db          record the run in this trace database
+  --db          the trace database the run is recorded in (default: the app's data
+                folder, or $FISKAI_DB); --no-db runs without recording
+  --no-db       do not record the run
   --json        print only the events, one JSON object per line
   --pack        rule pack file (default: resources/packs/hr-core.json)
   --request-id  the run's id (default: a new random id)`
@@ -38,6 +41,7 @@ const OPTIONS = {
   clarify: { type: "string", multiple: true },
   locale: { type: "string" },
   db: { type: "string" },
+  "no-db": { type: "boolean" },
   json: { type: "boolean" },
   pack: { type: "string" },
   "request-id": { type: "string" },
@@ -50,6 +54,8 @@ export interface AskInvocation {
   json: boolean
   packPath: string
   dbPath?: string
+  /** True when --db was given: then a build without the store refuses rather than running unrecorded. */
+  dbExplicit: boolean
   help: boolean
 }
 
@@ -66,9 +72,11 @@ export function parseAskArgs(argv: readonly string[]): AskInvocation {
     clarifications: values.clarify ?? [],
     json: values.json ?? false,
     packPath: values.pack ?? DEFAULT_PACK_PATH,
+    dbExplicit: values.db !== undefined,
     help: values.help ?? false,
   }
-  if (values.db !== undefined) invocation.dbPath = values.db
+  if (values.db !== undefined && values["no-db"] === true) throw new UsageError("fiskai ask: give --db FILE or --no-db, not both")
+  if (values["no-db"] !== true) invocation.dbPath = values.db ?? defaultDbPath()
   return invocation
 }
 
@@ -85,7 +93,7 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(`${ASK_USAGE}\n`)
     return EXIT_OK
   }
-  if (invocation.dbPath !== undefined && !io.openStore) {
+  if (invocation.dbExplicit && !io.openStore) {
     io.stderr.write(`fiskai ask: --db ${invocation.dbPath}: this build cannot record runs yet (trace store not wired)\n`)
     return EXIT_USAGE
   }
@@ -105,7 +113,7 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
   }
   const clarify = interactive ? (question: ClarificationPayload) => promptClarification(io, question) : undefined
 
-  if (invocation.dbPath !== undefined && io.openStore) return runPersisted(io, invocation, emit, pack)
+  if (invocation.dbPath !== undefined && io.openStore) return runPersisted(io, invocation, emit, pack, clarify)
 
   const generator = buildAnswerWithReasoning(invocation.request, {
     pack,
@@ -130,41 +138,53 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
   return EXIT_AWAITING_INPUT
 }
 
-async function runPersisted(io: CliIo, invocation: AskInvocation, emit: (event: ReasoningEvent) => void, pack: LoadedPack): Promise<number> {
+async function runPersisted(
+  io: CliIo,
+  invocation: AskInvocation,
+  emit: (event: ReasoningEvent) => void,
+  pack: LoadedPack,
+  clarify: ((question: ClarificationPayload) => Promise<ClarificationAnswer>) | undefined,
+): Promise<number> {
   if (!io.openStore || invocation.dbPath === undefined) return EXIT_USAGE
   const store = await io.openStore(invocation.dbPath, pack)
   let awaiting: ClarificationPayload | undefined
   let terminal = false
+  const sinks = [
+    {
+      mode: "nonBlocking" as const,
+      write(event: ReasoningEvent) {
+        emit(event)
+        if (event.status === "awaiting_input") awaiting = event.data
+        if (isTerminal(event)) terminal = true
+      },
+    },
+  ]
+  const { requestId, ...request } = invocation.request
   try {
-    const { requestId, ...request } = invocation.request
-    await store.ask(request, {
-      requestId,
-      clarifications: invocation.clarifications,
-      sinks: [
-        {
-          mode: "nonBlocking",
-          write(event: ReasoningEvent) {
-            emit(event)
-            if (event.status === "awaiting_input") awaiting = event.data
-            if (event.status === "complete" && ["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER", "REFUSAL", "ERROR"].includes(event.stage)) terminal = true
-          },
-        },
-      ],
-    })
+    await store.ask(request, { requestId, clarifications: invocation.clarifications, sinks })
+    // On a terminal the recorded run waits at the clarification; the user answers here and the
+    // store continues it exactly as `fiskai resume` would.
+    while (!terminal && awaiting && clarify) {
+      const question: ClarificationPayload = awaiting
+      awaiting = undefined
+      const answer = await clarify(question)
+      await store.continueRun(requestId, answer.kind === "answer" ? answer.value : null, { sinks })
+    }
   } finally {
     store.close()
   }
   if (terminal) return EXIT_OK
-  if (awaiting) reportAwaiting(io, awaiting, invocation.request.locale ?? "hr")
+  if (awaiting) reportAwaiting(io, awaiting, invocation.request.locale ?? "hr", requestId)
   return EXIT_AWAITING_INPUT
 }
 
-function reportAwaiting(io: CliIo, question: ClarificationPayload, locale: Locale): void {
+function reportAwaiting(io: CliIo, question: ClarificationPayload, locale: Locale, recordedAs?: string): void {
   const options = (question.options ?? []).map((o) => o.value).join(" | ")
+  const resume = recordedAs ? ` ${locale === "hr" ? "ili nastavite" : "or continue it with"} fiskai resume ${recordedAs} --answer VALUE` : ""
   io.stderr.write(
     locale === "hr"
-      ? `Obrada čeka pojašnjenje: ${question.question}\nPonovite naredbu s --clarify VRIJEDNOST (${options}).\n`
-      : `The run is waiting for a clarification: ${question.question}\nRun the command again with --clarify VALUE (${options}).\n`,
+      ? `Obrada čeka pojašnjenje: ${question.question}\nPonovite naredbu s --clarify VRIJEDNOST (${options})${resume}.\n`
+      : `The run is waiting for a clarification: ${question.question}\nRun the command again with --clarify VALUE (${options})${resume}.\n`,
   )
 }
 

@@ -92,6 +92,9 @@ describe("runAskCommand", () => {
             }),
           )
       },
+      continueRun: async () => {
+        throw new Error("no clarification was asked")
+      },
       close: () => asked.push("closed"),
     })
     expect(await runAskCommand(["Koji je prag za PDV?", "--db", "t.db", "--request-id", "r"], io)).toBe(0)
