@@ -2,6 +2,7 @@
 // only after control characters are escaped and its length is capped, so it cannot drive a
 // terminal (escape sequences) or blow up a message.
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 
 export function printable(text: string, maxLength = 200): string {

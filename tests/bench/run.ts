@@ -1,6 +1,6 @@
 // `npm run bench`: every speed and memory figure of the project in one report, each against its goal.
 // Benches live beside this file; each exports a function returning BenchRow[]. Run one group with
-// `npm run bench -- engine` (groups: engine, store, whatif, export, ui).
+// `npm run bench -- engine` (groups: engine, store, whatif, export, ui, soak).
 import type { BenchRow } from "./types"
 
 type Group = { name: string; load: () => Promise<() => Promise<BenchRow[]>> }
@@ -11,6 +11,7 @@ const groups: Group[] = [
   { name: "whatif", load: async () => (await import("./whatif-bench")).runWhatifBench },
   { name: "export", load: async () => (await import("./export-bench")).runExportBench },
   { name: "ui", load: async () => (await import("./ui-bench")).runUiBench },
+  { name: "soak", load: async () => (await import("./soak-bench")).runSoakBench },
 ]
 
 function format(row: BenchRow): string {

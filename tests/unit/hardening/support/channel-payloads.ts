@@ -1,0 +1,166 @@
+import { join } from "node:path"
+import fc from "fast-check"
+import { channels, type ChannelKey } from "../../../../src-shared/ipc/channels"
+import { VAT_QUESTION } from "./hostile-text"
+import { hostileString, hostileValue, PROTOTYPE_KEYS } from "./hostile-values"
+import type { Seeds } from "./fuzz-app"
+
+// Payloads for every channel of the contract: a valid input per channel, and generated hostile
+// variants of it (the whole input replaced, a key dropped, an unknown or prototype key added, any
+// nested value replaced by a hostile one, a string field given odd text). File paths are confined
+// to the fuzz's scratch folder: the fuzz must never write or read outside its temp dir.
+
+type Json = unknown
+
+/** One valid input per channel, built on the seeded data. */
+export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
+  return {
+    ask: { question: VAT_QUESTION, asOfDate: "2025-06-01", locale: "hr", clientId: seeds.clientId },
+    answerClarification: { requestId: seeds.awaitingIds[0], answer: "confirm" },
+    cancel: { requestId: seeds.awaitingIds[1] },
+    listTraces: { outcome: "ANSWER", riskTier: "T1", domain: "TAX", search: "PDV", since: "2025-01-01", until: "2026-01-01", limit: 20, includeHypothetical: true },
+    getTrace: { requestId: seeds.completeId },
+    verifyTrace: { requestId: seeds.completeId },
+    traceStats: {},
+    listClients: {},
+    saveClient: {
+      id: seeds.clientId,
+      name: "Primjer d.o.o.",
+      oib: "12345678903",
+      context: {
+        entity: { type: "OBRT", obrtSubtype: "PAUSALNI", vat: { status: "OUTSIDE_VAT" }, activityNkd: "62.01", location: { country: "HR", county: "Grad Zagreb" } },
+        counters: { revenueYtd: 30_000, revenuePriorYear: 25_000 },
+        txn: { kind: "SERVICES", paymentMethod: "CARD", amount: 100, b2b: true, crossBorderEu: false },
+      },
+    },
+    getSettings: {},
+    updateSettings: { firmName: "Ured d.o.o.", locale: "hr", reducedMotion: true },
+    startExport: { selection: { traceIds: [seeds.completeId], since: "2025-01-01", until: "2026-01-01", outcome: "ANSWER", riskTier: "T1" }, outPath: join(seeds.scratchDir, "export.zip") },
+    cancelExport: { jobId: "00000000-0000-4000-8000-000000000000" },
+    verifyBundle: { path: seeds.bundlePath },
+    signingKey: {},
+    exportLocation: {},
+    checkExportPath: { path: join(seeds.scratchDir, "check.zip") },
+    chooseFile: { purpose: "saveBundle", defaultPath: join(seeds.scratchDir, "chosen.zip") },
+    whatifDrivers: { requestId: seeds.completeId },
+    whatifRun: {
+      requestId: seeds.completeId,
+      changes: [
+        { kind: "set", path: "counters.revenueYtd", value: 45_000 },
+        { kind: "flip", driverId: "fact:counters.revenueYtd:gt:60000" },
+      ],
+    },
+    whatifRerun: { requestId: seeds.completeId, changes: [{ kind: "set", path: "asOf", value: "2024-06-01" }] },
+    whatifCompare: { baseRequestId: seeds.completeId, otherRequestId: seeds.counterfactualId },
+    listScenarios: { search: "promet", clientId: seeds.clientId, since: "2025-01-01", until: "2026-01-01" },
+    getScenario: { id: seeds.scenarioIds[0] },
+    saveScenario: { name: "Scenarij", notes: "bilješka", clientId: seeds.clientId, resultRequestId: seeds.counterfactualId },
+    renameScenario: { id: seeds.scenarioIds[0], name: "Novo ime", notes: "nove bilješke" },
+    duplicateScenario: { id: seeds.scenarioIds[0], name: "Kopija" },
+    deleteScenario: { id: seeds.scenarioIds[2] },
+    compareScenarios: { a: seeds.scenarioIds[0], b: seeds.scenarioIds[1] },
+    recheckScenario: { id: seeds.scenarioIds[1] },
+  }
+}
+
+export function channelsWithoutValidInput(seeds: Seeds): ChannelKey[] {
+  const known = validInputs(seeds)
+  return (Object.keys(channels) as ChannelKey[]).filter((key) => !(key in known))
+}
+
+type Path = Array<string | number>
+
+function pathsOf(value: Json, prefix: Path = []): Path[] {
+  if (value === null || typeof value !== "object") return [prefix]
+  const entries = Array.isArray(value) ? value.map((item, i) => [i, item] as const) : Object.entries(value)
+  return [prefix, ...entries.flatMap(([key, item]) => pathsOf(item, [...prefix, key]))]
+}
+
+function cloneJson(value: Json): Json {
+  return JSON.parse(JSON.stringify(value)) as Json
+}
+
+function containerAt(root: Json, path: Path): Record<string | number, Json> | null {
+  let node = root
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return null
+    node = (node as Record<string | number, Json>)[key]
+  }
+  return node !== null && typeof node === "object" ? (node as Record<string | number, Json>) : null
+}
+
+function define(target: Record<string | number, Json>, key: string | number, value: Json): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+type Mutation =
+  | { kind: "replace-all"; value: Json }
+  | { kind: "replace"; at: number; value: Json }
+  | { kind: "drop"; at: number }
+  | { kind: "extra"; at: number; key: string; value: Json }
+  | { kind: "odd-text"; at: number; text: string }
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  hostileValue.map((value) => ({ kind: "replace-all" as const, value })),
+  fc.tuple(fc.nat(), hostileValue).map(([at, value]) => ({ kind: "replace" as const, at, value })),
+  fc.nat().map((at) => ({ kind: "drop" as const, at })),
+  fc
+    .tuple(fc.nat(), fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ maxLength: 16 })), hostileValue)
+    .map(([at, key, value]) => ({ kind: "extra" as const, at, key, value })),
+  fc.tuple(fc.nat(), hostileString).map(([at, text]) => ({ kind: "odd-text" as const, at, text })),
+)
+
+function applyMutation(valid: Json, change: Mutation): Json {
+  if (change.kind === "replace-all") return change.value
+  const root = cloneJson(valid)
+  const paths = pathsOf(root)
+  const path = paths[change.at % paths.length] ?? []
+  if (path.length === 0) {
+    if (change.kind === "extra" && root !== null && typeof root === "object") define(root as Record<string, Json>, change.key, change.value)
+    return change.kind === "replace" ? change.value : change.kind === "odd-text" ? change.text : root
+  }
+  const parent = containerAt(root, path.slice(0, -1))
+  const key = path[path.length - 1]
+  if (parent === null || key === undefined) return root
+  if (change.kind === "replace") define(parent, key, change.value)
+  else if (change.kind === "odd-text") define(parent, key, change.text)
+  else if (change.kind === "drop") {
+    if (Array.isArray(parent) && typeof key === "number") parent.splice(key, 1)
+    else delete parent[key]
+  } else {
+    const target = containerAt(root, path)
+    if (target !== null) define(target, change.key, change.value)
+    else define(parent, change.key, change.value)
+  }
+  return root
+}
+
+/** File-path fields must stay inside the scratch folder; invalid shapes (empty, too long, not a string) are kept. */
+function confinePaths(input: Json, scratchDir: string): Json {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return input
+  const record = input as Record<string, Json>
+  for (const field of ["outPath", "path"]) {
+    const value = record[field]
+    if (typeof value !== "string" || value.length === 0 || value.length > 4096) continue
+    const name = value.replace(/[\\/]/g, "_").replace(/\.\./g, "_").slice(0, 120) || "_"
+    define(record, field, join(scratchDir, name))
+  }
+  return input
+}
+
+/** Hostile variants of the channel's valid input (or plain hostile values when it has none). */
+export function hostileInputFor(key: ChannelKey, seeds: Seeds): fc.Arbitrary<Json> {
+  const valid = validInputs(seeds)[key]
+  const variants = valid === undefined ? hostileValue : mutation.map((change) => applyMutation(valid, change))
+  const confined = key === "startExport" || key === "verifyBundle" || key === "checkExportPath"
+  return variants.map((input) => (confined ? confinePaths(input, seeds.scratchDir) : input))
+}
+
+/** Channel names that are not channels: typos, wire names, prototype members, junk. */
+export const unknownChannelName: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.constantFrom(...PROTOTYPE_KEYS, "reasoning:ask", "traces:list", "ASK", " ask", "ask ", "ask\u0000", "ipcRenderer", "eval", "", "__defineSetter__", "isPrototypeOf"),
+    hostileString.map((text) => text.slice(0, 300)),
+    fc.string({ maxLength: 20 }),
+  )
+  .filter((name) => !Object.hasOwn(channels, name))
