@@ -1,11 +1,11 @@
-import type { FiskaiApi } from "../src-shared/ipc/api"
+import type { FiskaiApi, FiskaiSubscriptions } from "../src-shared/ipc/api"
 import type { IpcResult } from "../src-shared/ipc/channel"
 import { channels, type ChannelKey } from "../src-shared/ipc/channels"
 
 // One named function per channel, built from the contract's channel table. A transport failure
 // (no handler registered yet, main process gone) is returned as UNAVAILABLE, never thrown.
 
-export type ChannelFunctions = Omit<FiskaiApi, "onReasoningEvent">
+export type ChannelFunctions = Omit<FiskaiApi, FiskaiSubscriptions>
 export type Invoke = (wireName: string, input: unknown) => Promise<unknown>
 
 export function buildChannelFunctions(invoke: Invoke): ChannelFunctions {

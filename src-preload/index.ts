@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from "electron"
 import { API_GLOBAL, type FiskaiApi } from "../src-shared/ipc/api"
 import { buildChannelFunctions } from "./channel-functions"
+import { buildExportProgressSubscription } from "./export-progress"
 import { buildReasoningSubscription } from "./reasoning-events"
 
 // The preload: exposes the contract as named functions under window.fiskai, nothing else.
@@ -9,6 +10,7 @@ import { buildReasoningSubscription } from "./reasoning-events"
 const api: FiskaiApi = {
   ...buildChannelFunctions((wireName, input) => ipcRenderer.invoke(wireName, input)),
   onReasoningEvent: buildReasoningSubscription(ipcRenderer),
+  onExportProgress: buildExportProgressSubscription(ipcRenderer),
 }
 
 contextBridge.exposeInMainWorld(API_GLOBAL, api)

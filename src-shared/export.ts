@@ -40,7 +40,41 @@ export const ExportProgress = z.object({
   bytes: z.number().int().nonnegative().optional(),
   /** Set when phase is "failed". */
   error: z.string().optional(),
+  /** Set when phase is "failed": "empty" (no trace matches), "selection" (unknown trace or
+   *  scenario), "failed" (anything else, e.g. the disk), so the window can say which in words. */
+  errorKind: z.enum(["empty", "selection", "failed"]).optional(),
+  /** Which pass over the selected traces is running (1-based) and how many passes the writer makes
+   *  (`file` names what the pass writes), so the whole export is `(step - 1 + done / total) / steps`. */
+  step: z.number().int().positive().optional(),
+  steps: z.number().int().positive().optional(),
 })
+
+/** Why a path cannot receive a bundle; checked by the window before it starts an export. */
+export const ExportPathProblem = z.enum(["not-absolute", "no-folder", "not-a-folder", "folder-not-writable", "is-a-folder"])
+
+export const ExportPathInput = z.strictObject({ path: z.string().min(1).max(4096) })
+
+export const ExportPathCheck = z.object({
+  problem: ExportPathProblem.nullable(),
+  /** A file of that name exists and will be replaced when the export completes. */
+  exists: z.boolean(),
+})
+
+/** Where bundles go by default (a folder under the data folder), and whether a native file
+ *  dialog can be opened (Electron: yes; browser host: no, the path is typed). */
+export const ExportLocation = z.object({
+  folder: z.string(),
+  separator: z.enum(["/", "\\"]),
+  canChooseFile: z.boolean(),
+})
+
+export const ChooseFileInput = z.strictObject({
+  purpose: z.enum(["saveBundle", "openBundle"]),
+  defaultPath: z.string().min(1).max(4096).optional(),
+})
+
+/** The chosen absolute path, or null when the user closed the dialog. */
+export const ChosenFile = z.object({ path: z.string().nullable() })
 
 export const VerifyBundleInput = z.strictObject({
   path: z.string().min(1).max(4096),
@@ -99,3 +133,9 @@ export type BundleProblem = z.infer<typeof BundleProblem>
 export type TraceVerdict = z.infer<typeof TraceVerdict>
 export type BundleVerdict = z.infer<typeof BundleVerdict>
 export type SigningKeyInfo = z.infer<typeof SigningKeyInfo>
+export type ExportPathProblem = z.infer<typeof ExportPathProblem>
+export type ExportPathInput = z.infer<typeof ExportPathInput>
+export type ExportPathCheck = z.infer<typeof ExportPathCheck>
+export type ExportLocation = z.infer<typeof ExportLocation>
+export type ChooseFileInput = z.infer<typeof ChooseFileInput>
+export type ChosenFile = z.infer<typeof ChosenFile>

@@ -7,9 +7,11 @@ import { databasePath, setupAppIdentity } from "./app-identity"
 import { resolveAppLayout } from "./app-layout"
 import { isAppPageUrl } from "./app-url"
 import { allowedHostsFromPack } from "./external-links"
+import { fileDialogHandlers } from "./file-dialogs"
 import { setupIpcHandlers } from "./ipc-adapter"
 import { setupQuitWhenAllWindowsClosed, setupReopenOnActivate, setupShutdown } from "./lifecycle"
 import { createMainWindow } from "./main-window"
+import { packagedResourcesOption } from "./packaged-resources"
 import { setupApplicationMenu } from "./menu"
 import { setupPagePushes } from "./page-pushes"
 import { setupSessionGuards, setupWebContentsGuards } from "./security"
@@ -28,7 +30,11 @@ if (setupSingleInstance(() => mainWindow)) {
   app
     .whenReady()
     .then(async () => {
-      const services = createServices({ dbPath: databasePath(), settingsOverrides: settingsOverridesFromEnv(process.env) })
+      const services = createServices({
+        dbPath: databasePath(),
+        settingsOverrides: settingsOverridesFromEnv(process.env),
+        ...packagedResourcesOption(app.isPackaged, process.resourcesPath),
+      })
       setupShutdown(() => services.close())
       const policy = {
         location: layout.location,
@@ -38,8 +44,9 @@ if (setupSingleInstance(() => mainWindow)) {
       }
       setupWebContentsGuards(policy)
       setupSessionGuards(session.defaultSession, policy)
+      const handlers = createHandlers(services)
       setupIpcHandlers(
-        createDispatcher(createHandlers(services), {
+        createDispatcher({ ...handlers, ...fileDialogHandlers(handlers, () => mainWindow) }, {
           isTrustedCaller: (caller) => caller.transport === "electron" && caller.url !== null && isAppPageUrl(caller.url, layout.location),
           onUnexpectedError: (channel, error) => console.error(`[${channel}]`, error),
         }),

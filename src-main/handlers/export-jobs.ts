@@ -24,7 +24,7 @@ export class ExportJobs {
     const publish = (progress: Omit<ExportProgress, "jobId">) => this.deps.progress.publish({ jobId, ...progress })
     const handle = startExport(
       { dbPath: this.deps.dbPath, selection: input.selection, outPath: input.outPath, userDataDir: this.deps.dataDir },
-      { onProgress: ({ file, done, total }) => publish({ phase: "writing", file, done, total }) },
+      { onProgress: ({ file, done, total, step, steps }) => publish({ phase: "writing", file, done, total, step, steps }) },
     )
     jobId = handle.jobId
     this.running.set(jobId, handle)
@@ -34,7 +34,8 @@ export class ExportJobs {
         (error: unknown) => {
           if (error instanceof ExportFailure && error.kind === "cancelled") return publish({ phase: "cancelled", done: 0, total: 0 })
           if (!(error instanceof ExportFailure)) this.deps.onBackgroundError(`export ${jobId}`, error)
-          publish({ phase: "failed", done: 0, total: 0, error: error instanceof Error ? error.message : String(error) })
+          const errorKind = error instanceof ExportFailure && error.kind !== "cancelled" ? error.kind : "failed"
+          publish({ phase: "failed", done: 0, total: 0, error: error instanceof Error ? error.message : String(error), errorKind })
         },
       )
       .finally(() => this.running.delete(jobId))

@@ -1,20 +1,58 @@
+import { mkdirSync } from "node:fs"
+import { join, sep } from "node:path"
+import { IpcFailure } from "../../src-shared/ipc/channel"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
+import { checkOutPath, describeOutPathProblem } from "../export/out-path"
 import { loadOrCreateSigningKeys } from "../export/signing-keys"
 import { verifyBundle } from "../export/verify/verify-bundle"
 import type { HandlerTable } from "../ipc/handler-table"
 import type { Services } from "../services"
 
-// Audit export bundles (issue 6): start / cancel an export, verify a bundle, show the signing key.
+// Audit export bundles (issue 6): start / cancel an export, verify a bundle, show the signing key,
+// and where bundles go. A native file dialog exists only in Electron (src-main/electron/
+// file-dialogs.ts replaces `chooseFile` and `exportLocation` there); this table answers UNAVAILABLE.
 
-export function exportHandlers(services: Services): Pick<HandlerTable, "startExport" | "cancelExport" | "verifyBundle" | "signingKey"> {
+export const EXPORTS_FOLDER = "exports"
+
+type ExportChannels =
+  | "startExport"
+  | "cancelExport"
+  | "verifyBundle"
+  | "signingKey"
+  | "exportLocation"
+  | "checkExportPath"
+  | "chooseFile"
+
+export function exportHandlers(services: Services): Pick<HandlerTable, ExportChannels> {
   return {
-    startExport: async (input) => services.exports.start(input),
+    startExport: async (input) => {
+      const { problem } = await checkOutPath(input.outPath)
+      if (problem !== null)
+        throw new IpcFailure(
+          "BAD_INPUT",
+          `cannot write ${input.outPath}: ${describeOutPathProblem(problem, input.outPath)}`,
+        )
+      return services.exports.start(input)
+    },
     cancelExport: async (input) => services.exports.cancel(input),
     verifyBundle: ({ path, trustedKeyPem }) =>
-      verifyBundle(path, { engine: buildAnswerWithReasoning, ...(trustedKeyPem === undefined ? {} : { trustedKeyPem }) }),
+      verifyBundle(path, {
+        engine: buildAnswerWithReasoning,
+        ...(trustedKeyPem === undefined ? {} : { trustedKeyPem }),
+      }),
     signingKey: async () => {
       const keys = loadOrCreateSigningKeys(services.dataDir)
       return { algorithm: keys.algorithm, publicKeyPem: keys.publicKeyPem, fingerprint: keys.fingerprint }
+    },
+    exportLocation: async () => {
+      // Created here so that the suggested path is writable as it stands.
+      const folder = join(services.dataDir, EXPORTS_FOLDER)
+      mkdirSync(folder, { recursive: true })
+      return { folder, separator: sep === "\\" ? "\\" : "/", canChooseFile: false }
+    },
+    checkExportPath: ({ path }) => checkOutPath(path),
+    chooseFile: async () => {
+      throw new IpcFailure("UNAVAILABLE", "no file dialog here: type the path")
     },
   }
 }

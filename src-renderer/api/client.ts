@@ -31,7 +31,7 @@ let wsApi: WsApi | null = null
 function unavailableApi(reason: string): FiskaiApi {
   return new Proxy({} as FiskaiApi, {
     get(_target, key) {
-      if (key === "onReasoningEvent") return () => () => undefined
+      if (key === "onReasoningEvent" || key === "onExportProgress") return () => () => undefined
       return async () => ({ ok: false, error: { code: "UNAVAILABLE", message: reason } })
     },
   })

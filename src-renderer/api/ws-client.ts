@@ -1,5 +1,6 @@
 import type { ReasoningEvent } from "../../src-shared/events/event"
-import type { FiskaiApi } from "../../src-shared/ipc/api"
+import type { ExportProgress } from "../../src-shared/export"
+import type { FiskaiApi, FiskaiSubscriptions } from "../../src-shared/ipc/api"
 import type { IpcResult } from "../../src-shared/ipc/channel"
 import { channels, pushChannels, type ChannelKey } from "../../src-shared/ipc/channels"
 import { TOKEN_PARAM, WS_PATH, WsPush, WsResponse, type WsRequest } from "../../src-shared/ipc/ws-protocol"
@@ -54,6 +55,7 @@ export function createWsApi(options: WsClientOptions): WsApi {
   const backoff = options.backoffMs ?? defaultBackoff
   const pending = new Map<number, Pending>()
   const eventListeners = new Set<(event: ReasoningEvent) => void>()
+  const progressListeners = new Set<(progress: ExportProgress) => void>()
   const stateListeners = new Set<(state: ConnectionState) => void>()
   let socket: WebSocket | null = null
   let state: ConnectionState = "connecting"
@@ -95,6 +97,9 @@ export function createWsApi(options: WsClientOptions): WsApi {
       if (push.data.push === pushChannels.reasoningEvent.name) {
         // Validated by the run store, which is the renderer's boundary for events.
         for (const listener of eventListeners) listener(push.data.payload as ReasoningEvent)
+      } else if (push.data.push === pushChannels.exportProgress.name) {
+        // Validated by the export feature (features/export), the renderer's boundary for progress.
+        for (const listener of progressListeners) listener(push.data.payload as ExportProgress)
       }
       return
     }
@@ -142,10 +147,14 @@ export function createWsApi(options: WsClientOptions): WsApi {
 
   const api: WsApi = {
     // Every channel key was assigned above with a request over the socket.
-    ...(functions as unknown as Omit<FiskaiApi, "onReasoningEvent">),
+    ...(functions as unknown as Omit<FiskaiApi, FiskaiSubscriptions>),
     onReasoningEvent(listener: (event: ReasoningEvent) => void): () => void {
       eventListeners.add(listener)
       return () => eventListeners.delete(listener)
+    },
+    onExportProgress(listener: (progress: ExportProgress) => void): () => void {
+      progressListeners.add(listener)
+      return () => progressListeners.delete(listener)
     },
     get connection(): ConnectionState {
       return state

@@ -62,7 +62,7 @@ export function HistoryFilterBar({ value, clients, onChange }: HistoryFiltersPro
           ))}
         </select>
       </label>
-      <label className="filter">
+      <label className="filter filter-client">
         <span>{t("history.filter.client")}</span>
         <select
           value={value.clientId}

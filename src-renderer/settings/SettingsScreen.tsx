@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react"
 import { Locale } from "../../src-shared/events/stages"
 import { Settings, type SettingsPatch } from "../../src-shared/settings"
+import { SigningKeySection } from "../features/export/SigningKeySection"
 import { useI18n } from "../i18n/i18n-context"
 import { translate } from "../i18n/translate"
 import { useSettings, useStores } from "../state/stores"
@@ -159,6 +160,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
           )}
         </div>
       </form>
+      <SigningKeySection />
     </section>
   )
 }

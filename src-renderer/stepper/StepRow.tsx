@@ -6,7 +6,8 @@ import { formatDuration } from "../format/duration"
 import type { StepStatus, StepView } from "../reasoning/selectors"
 
 // One stage of the live stepper: an icon, the stage name, and either its one-line summary (done)
-// or its live lines (current, failed, or opened by the user).
+// or its live lines (current, failed, or opened by the user). Each line shows once: collapsed,
+// the headline is the latest line; open, the lines are listed and the headline says what runs.
 
 const ICON: Record<StepStatus, string> = {
   pending: "○",
@@ -30,14 +31,14 @@ export function StepRow({ step, isCurrent, expanded, onToggle, sources }: StepRo
   const { t, locale } = useI18n()
   const title = t(`stage.${step.stage}`)
   const statusText = t(`step.${step.status}`)
+  const hasBody =
+    step.messages.length > 0 || step.error !== null || (step.stage === "SOURCES" && sources.length > 0)
   const headline =
     step.status === "done"
       ? (step.summary ?? "")
       : step.status === "active" || step.status === "awaiting"
-        ? activeText(step, t)
+        ? activeText(step, t, expanded ? bodyLines(step, sources) : null)
         : ""
-  const hasBody =
-    step.messages.length > 0 || step.error !== null || (step.stage === "SOURCES" && sources.length > 0)
   const bodyId = `step-body-${step.stage}`
   return (
     <li
@@ -101,9 +102,21 @@ export function StepRow({ step, isCurrent, expanded, onToggle, sources }: StepRo
   )
 }
 
-function activeText(step: StepView, t: (key: MessageKey) => string): string {
+/** The lines an open body lists: the sources found for SOURCES, the live lines otherwise. */
+function bodyLines(step: StepView, sources: readonly SourceSummary[]): readonly string[] | null {
+  const lines = step.stage === "SOURCES" ? sources.map((source) => source.name) : step.messages
+  return lines.length > 0 ? lines : null
+}
+
+/** Collapsed: the latest line. Open: what the stage is doing, unless a listed line says it already. */
+function activeText(
+  step: StepView,
+  t: (key: MessageKey) => string,
+  listedLines: readonly string[] | null,
+): string {
   const latest = step.messages[step.messages.length - 1]
-  if (latest) return latest
+  if (latest && listedLines === null) return latest
   const key = `stageActive.${step.stage}`
-  return isMessageKey(key) ? t(key) : ""
+  const working = isMessageKey(key) ? t(key) : ""
+  return listedLines?.includes(working) ? "" : working
 }

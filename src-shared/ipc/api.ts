@@ -1,4 +1,5 @@
 import type { ReasoningEvent } from "../events/event"
+import type { ExportProgress } from "../export"
 import type { IpcResult } from "./channel"
 import type { ChannelInput, ChannelKey, ChannelOutput } from "./channels"
 
@@ -8,6 +9,11 @@ export type FiskaiApi = {
 } & {
   /** Subscribe to reasoning events; returns the unsubscribe function. */
   onReasoningEvent(listener: (event: ReasoningEvent) => void): () => void
+  /** Subscribe to audit-export progress (every job's; filter by jobId); returns the unsubscribe. */
+  onExportProgress(listener: (progress: ExportProgress) => void): () => void
 }
+
+/** The subscription members of FiskaiApi (everything that is not a channel function). */
+export type FiskaiSubscriptions = "onReasoningEvent" | "onExportProgress"
 
 export const API_GLOBAL = "fiskai" as const

@@ -2,7 +2,19 @@ import { z } from "zod"
 import { IsoDate } from "../context"
 import { ReasoningEvent } from "../events/event"
 import { Locale } from "../events/stages"
-import { BundleVerdict, ExportJobRef, ExportProgress, SigningKeyInfo, StartExportInput, VerifyBundleInput } from "../export"
+import {
+  BundleVerdict,
+  ChooseFileInput,
+  ChosenFile,
+  ExportJobRef,
+  ExportLocation,
+  ExportPathCheck,
+  ExportPathInput,
+  ExportProgress,
+  SigningKeyInfo,
+  StartExportInput,
+  VerifyBundleInput,
+} from "../export"
 import { Settings, SettingsPatch } from "../settings"
 import {
   Client,
@@ -70,6 +82,10 @@ export const channels = {
   cancelExport: defineChannel("export:cancel", ExportJobRef, ExportJobRef),
   verifyBundle: defineChannel("export:verify", VerifyBundleInput, BundleVerdict),
   signingKey: defineChannel("export:signing-key", Empty, SigningKeyInfo),
+  exportLocation: defineChannel("export:location", Empty, ExportLocation),
+  checkExportPath: defineChannel("export:check-path", ExportPathInput, ExportPathCheck),
+  /** A native open/save dialog; only Electron has one (the browser host answers UNAVAILABLE). */
+  chooseFile: defineChannel("export:choose-file", ChooseFileInput, ChosenFile),
 
   whatifDrivers: defineChannel("whatif:drivers", RequestRef, DriversView),
   whatifRun: defineChannel("whatif:run", WhatIfRunInput, WhatIfRunResult),
