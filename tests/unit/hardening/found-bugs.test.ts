@@ -102,7 +102,7 @@ describe("found bugs (enable each with its fix)", () => {
     }
   })
 
-  it.skip("BUG contract (src-shared/export.ts StartExportInput): a relative outPath is accepted and written against the process's working folder — it must be refused", async () => {
+  it("contract StartExportInput: a relative outPath is refused", async () => {
     const { services, call } = app()
     await call("ask", { question: VAT_QUESTION })
     await services.runs.settled()
