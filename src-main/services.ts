@@ -35,6 +35,13 @@ export interface ServicesOptions {
   /** Defaults to resources/packs/hr-core.json (see resolvePackPath). */
   packPath?: string
   migrationsDir?: string
+  /**
+   * The packaged app's resources folder (Electron's process.resourcesPath, passed by
+   * src-main/electron/ only when app.isPackaged): the migrations and the rule pack are read from
+   * there (electron-builder.yml ships them as extraResources). Unset in development, tests, the
+   * CLI and the browser host, which use the repository's resources/.
+   */
+  packagedResourcesDir?: string
   clock?: () => Date
   /** Settings that win over the stored ones for the engine (e.g. no deliberate pause in tests). */
   settingsOverrides?: Partial<Pick<Settings, "deliberatePauseMs">>
@@ -59,6 +66,8 @@ export interface Services {
   readonly settingsChanged: EventBus<Settings>
   /** Every main -> page push, for the hosts to forward. */
   readonly pushes: PushSources
+  /** Where failures of background work (runs, exports, what-if runs) are reported. */
+  reportBackgroundError(context: string, error: unknown): void
   /** Lets running runs end or suspend, then closes the database. Safe to call twice. */
   close(): Promise<void>
 }
@@ -73,14 +82,11 @@ export function settingsOverridesFromEnv(env: NodeJS.ProcessEnv): ServicesOption
 }
 
 /**
- * A file under resources/ in every layout: a packaged app's resources folder (electron-builder
- * extraResources), else resources/ at the repository root, found by walking up from this module
- * (src-main/ in development and tests, out/main/ or a chunk folder below it in a build).
+ * A file under the repository's resources/, found by walking up from this module (src-main/ in
+ * development and tests, out/main/ or a chunk folder below it in a build run from the repository).
+ * A packaged app passes its resources folder explicitly instead (packagedResourcesDir).
  */
 export function findResource(relativePath: string): string | null {
-  const resourcesPath = (process as { resourcesPath?: string }).resourcesPath
-  const packaged = resourcesPath ? join(resourcesPath, relativePath) : null
-  if (packaged && existsSync(packaged)) return packaged
   let dir = dirname(fileURLToPath(import.meta.url))
   for (let depth = 0; depth < 5; depth += 1) {
     const candidate = join(dir, "resources", relativePath)
@@ -90,25 +96,34 @@ export function findResource(relativePath: string): string | null {
   return null
 }
 
-/** The rule pack: an explicit path, else FISKAI_PACK, else resources/packs/hr-core.json. */
-export function resolvePackPath(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
+/** The rule pack: an explicit path, else FISKAI_PACK, else the packaged app's packs/hr-core.json,
+ *  else the repository's resources/packs/hr-core.json. */
+export function resolvePackPath(
+  explicit?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  packagedResourcesDir?: string,
+): string {
   if (explicit) return explicit
   if (env["FISKAI_PACK"]) return env["FISKAI_PACK"]
+  if (packagedResourcesDir) return join(packagedResourcesDir, "packs", PACK_FILE_NAME)
   const found = findResource(join("packs", PACK_FILE_NAME))
   if (found === null) throw new Error(`rule pack ${PACK_FILE_NAME} not found (set FISKAI_PACK to its path)`)
   return found
 }
 
-/** The migrations the app ships (resources/migrations), found the same way as the pack. */
-export function resolveMigrationsDir(explicit?: string): string | undefined {
+/** The migrations the app ships: an explicit folder, else the packaged app's migrations/ (never
+ *  a folder found elsewhere: a packaged app must not migrate with files it did not ship), else
+ *  the repository's resources/migrations. */
+export function resolveMigrationsDir(explicit?: string, packagedResourcesDir?: string): string | undefined {
   if (explicit) return explicit
+  if (packagedResourcesDir) return join(packagedResourcesDir, "migrations")
   const journal = findResource(join("migrations", "meta", "_journal.json"))
   return journal === null ? undefined : dirname(dirname(journal))
 }
 
 export function createServices(options: ServicesOptions): Services {
-  const pack = loadPackFile(resolvePackPath(options.packPath))
-  const migrationsDir = resolveMigrationsDir(options.migrationsDir)
+  const pack = loadPackFile(resolvePackPath(options.packPath, process.env, options.packagedResourcesDir))
+  const migrationsDir = resolveMigrationsDir(options.migrationsDir, options.packagedResourcesDir)
   const store = openStore({
     path: options.dbPath,
     ...(migrationsDir === undefined ? {} : { migrationsDir }),
@@ -148,6 +163,7 @@ export function createServices(options: ServicesOptions): Services {
     exports,
     settingsChanged: createEventBus<Settings>((error) => report("settings subscriber", error)),
     pushes: { reasoningEvent: events, exportProgress },
+    reportBackgroundError: report,
     close() {
       closing ??= Promise.all([runs.settled(), exports.stopAll()]).then(() => store.close())
       return closing

@@ -34,7 +34,7 @@ export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKey
     currentPack: services.pack,
   })
   const publisher: ReasoningSink = { mode: "nonBlocking", write: (event) => services.events.publish(event) }
-  const report = (requestId: string, error: unknown) => console.error(`[what-if ${requestId}]`, error)
+  const report = (requestId: string, error: unknown) => services.reportBackgroundError(`what-if ${requestId}`, error)
 
   return {
     whatifDrivers: ({ requestId }) => guard(() => whatif.drivers(requestId)),
