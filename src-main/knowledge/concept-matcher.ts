@@ -34,30 +34,46 @@ interface Hit {
 }
 
 /** Modal and auxiliary verbs ("moram li…", "must I…") say little about the topic; they count a
- *  quarter when a pack lists them as keywords. */
-const WEAK_WORDS = new Set([
+ *  quarter when a pack lists them as keywords (the Croatian pack lists none: its test forbids it). */
+export const WEAK_WORDS: ReadonlySet<string> = new Set([
   "moram",
   "moras",
   "mora",
   "moramo",
   "morate",
   "moraju",
+  "morati",
   "trebam",
+  "trebas",
   "treba",
-  "trebaju",
   "trebamo",
+  "trebate",
+  "trebaju",
+  "trebati",
   "smijem",
+  "smijes",
   "smije",
+  "smijemo",
+  "smijete",
   "smiju",
+  "smjeti",
   "mogu",
+  "mozes",
   "moze",
   "mozemo",
+  "mozete",
+  "moci",
   "must",
   "need",
   "needs",
   "should",
   "can",
   "may",
+  "might",
+  "could",
+  "would",
+  "shall",
+  "ought",
 ])
 const WEAK_WEIGHT = 0.25
 

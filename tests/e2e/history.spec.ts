@@ -22,6 +22,10 @@ test("after a restart the trace is in history and reopens identically", async ({
     const row = page.getByTestId("history-row")
     await expect(row).toHaveCount(1)
     await expect(row).toContainText("65.000")
+    // The client filter is at least as wide as the outcome filter, so its value can be read.
+    const clientBox = await page.getByTestId("history-filter-client").boundingBox()
+    const outcomeBox = await page.getByTestId("history-filter-outcome").boundingBox()
+    expect(clientBox?.width ?? 0).toBeGreaterThanOrEqual(outcomeBox?.width ?? Infinity)
     await screenshot(page, "09-history")
 
     await row.getByTestId("history-open").click()

@@ -6,6 +6,7 @@ import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionLabel } from "../../knowledge/rule-eligibility"
 import { factLabel, formatFactValue } from "../../knowledge/facts"
 import { effectiveOperator } from "../../knowledge/applies-when"
+import { assumptionSentence } from "./assumptions"
 
 // Composes answer text from the rules' own statements and values only: nothing is added that the
 // pack does not say, apart from the user's facts the rules were checked against.
@@ -144,7 +145,6 @@ export function answerLimits(input: LimitsInput, locale: Locale): string[] {
     if (check.failure === "proposed")
       limits.push(hr ? `Nije uključeno, samo prijedlog: ${title}` : `Not included, only a proposal: ${title}`)
   }
-  for (const assumption of input.assumedDefaults)
-    limits.push(hr ? `Pretpostavka: ${assumption}` : `Assumption: ${assumption}`)
+  for (const assumption of input.assumedDefaults) limits.push(assumptionSentence(assumption, locale))
   return limits
 }

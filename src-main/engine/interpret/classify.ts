@@ -2,23 +2,11 @@ import type { QueryIntent, QueryTopic } from "../../../src-shared/events/payload
 import type { RiskTier } from "../../../src-shared/events/stages"
 import type { CoarseIntent, Domain } from "./types"
 import { countMatches, Lexicon } from "./lexicon"
+import { REGULATORY_PHRASES, REGULATORY_WORDS } from "./regulatory-lexicon"
 
 // Topic, intent (seed 003's fine view and seed 001's coarse view), domain and risk tier, from
 // word lists in both languages. Each classifier scores its candidates and records what won.
 
-export const REGULATORY_WORDS = new Lexicon(
-  ["vat", "tax", "taxes", "taxation", "taxed", "oss", "ioss", "rate", "rates", "rok", "roka", "roku", "rokom", "rokovi",
-    "rokove", "rokova", "racun", "racuna", "racune", "racunu", "placa", "place", "placu", "placom", "salary", "salaries",
-    "wage", "wages", "payroll", "doo", "jdoo", "joppd", "oib", "nn", "law", "fines", "fined", "income", "revenue",
-    "turnover", "profit", "dobit", "dobiti", "kapital", "threshold", "thresholds", "invoice", "invoices", "accounting",
-    "bookkeeping", "deadline", "deadlines", "stopa", "stope", "stopu", "stopi", "stopom", "regulation", "regulations"],
-  ["pdv", "porez", "doprinos", "contribution", "fiskaliz", "fiscali", "prirez", "surtax", "prag", "obveznik", "obvez",
-    "obligat", "prijav", "invoic", "knjigovod", "racunovod", "radnik", "zaposlen", "employ", "ugovor", "otkaz",
-    "bolovanj", "osnivanj", "osnovat", "temeljn", "direktor", "director", "likvidacij", "stecaj", "bankrupt",
-    "amortizacij", "depreciat", "bilanc", "dohod", "prihod", "primic", "promet", "pausal", "obrt", "udrug",
-    "zakon", "pravilnik", "propis", "kazn", "prekrsaj", "penal", "oporez", "registrac", "registration", "fakt",
-    "dividend", "kamat", "regist", "knjig", "direktiv", "directive"],
-)
 const PRODUCT_WORDS = new Lexicon(
   ["fiskai", "app", "software", "softver", "stepper", "trace", "traces", "whatif", "settings", "setting", "postavke",
     "postavkama", "postavki", "shortcut", "shortcuts", "precac", "precaci", "theme", "tema", "offline", "backup"],
@@ -43,7 +31,8 @@ export interface TopicResult {
 export function classifyTopic(line: string, tokens: readonly string[]): TopicResult {
   const regulatoryHits = REGULATORY_WORDS.hits(tokens)
   const supportPhrases = countMatches(line, SUPPORT_PHRASES)
-  const reg = regulatoryHits.length - (/ racun za pretplat/.test(line) ? 1 : 0)
+  const regulatoryPhrases = countMatches(line, REGULATORY_PHRASES)
+  const reg = regulatoryHits.length + regulatoryPhrases - (/ racun za pretplat/.test(line) ? 1 : 0)
   const product = 2 * (PRODUCT_WORDS.hits(tokens).length + countMatches(line, PRODUCT_PHRASES))
   const support = 2 * (SUPPORT_WORDS.hits(tokens).length + supportPhrases)
   let topic: QueryTopic

@@ -62,12 +62,12 @@ const IN_VAT = [
 const TAX_TYPES: ReadonlyArray<[RegExp, string]> = [
   [/ (?:porez\w* na promet nekretnin\w*|real estate transfer tax|property transfer tax)(?= )/g, "REAL_ESTATE_TRANSFER_TAX"],
   [/ (?:porez\w* na dobit|corporate income tax|corporate tax|corporation tax|profit tax|cit)(?= )/g, "PROFIT_TAX"],
-  [/ (?:porez\w* na dohodak|personal income tax|income tax\w*)(?= )/g, "INCOME_TAX"],
+  [/ (?:porez\w* na dohodak|personal income tax|income tax\w*|osobn\w* odbit\w*|personal allowances?)(?= )/g, "INCOME_TAX"],
   [/ (?:pdv|vat|porez\w* na dodanu vrijednost|value added tax)(?= )/g, "VAT"],
   [/ (?:doprinos\w*|contributions?|social security|mirovinsk\w* osiguranj\w*|zdravstven\w* osiguranj\w*)(?= )/g, "CONTRIBUTIONS"],
   [/ (?:prirez\w*|surtax)(?= )/g, "SURTAX"],
   [/ (?:fiskaliz\w*|fiscali[sz]\w*)(?= )/g, "FISCALIZATION"],
-  [/ (?:e racun\w*|eracun\w*|e invoic\w*|einvoic\w*)(?= )/g, "E_INVOICING"],
+  [/ (?:e racun\w*|eracun\w*|e invoic\w*|einvoic\w*|eizvjestavanj\w*|e reporting)(?= )/g, "E_INVOICING"],
   [/ (?:oss|ioss|one stop shop)(?= )/g, "OSS"],
 ]
 const GENERIC_TAX = / (?:porez\w*|tax|taxes|taxation|taxed|oporez\w*)(?= )/g

@@ -44,7 +44,7 @@ export const ITEMS: readonly ItemDefinition[] = [
   { key: "water", words: ["voda", "vode", "vodu", "vodom", "water", "vodoopskrba", "vodoopskrbe"], notBefore: ["li", "se", "knjige", "poslovne", "evidenciju", "evidencije", "racun", "racune", "racuna", "posao", "poslovanje", "tvrtku", "firmu", "obrt"] },
   { key: "gas", words: ["plin", "plina", "plinu", "plinom", "gas"], phrases: ["prirodni plin", "natural gas"] },
   { key: "firewood", phrases: ["ogrjevno drvo", "ogrjevnog drva", "drva za ogrjev"], words: ["firewood", "drva"] },
-  { key: "pellets", words: ["peleti", "peleta", "pelete", "pellets", "briketi", "briketa", "brikete", "briquettes", "sjecka"], phrases: ["wood chips"] },
+  { key: "pellets", words: ["pelet", "peleti", "peleta", "pelete", "pellets", "briketi", "briketa", "brikete", "briquettes", "sjecka", "sjecke"], phrases: ["wood chips"] },
   { key: "catering", stems: ["ugostitelj"], words: ["restoran", "restorana", "restoranu", "restaurant", "restaurants", "catering"], phrases: ["priprema hrane", "pripremanje hrane", "usluzivanje hrane", "serving food", "food service"] },
   { key: "diapers", stems: ["pelen"], words: ["diapers", "nappies", "diaper", "nappy"] },
   { key: "tickets", stems: ["ulaznic"], words: ["ticket", "tickets"] },

@@ -1,6 +1,7 @@
 import type { ConfidencePayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK, type Authority } from "../../../src-shared/events/stages"
 import type { Rule } from "../../knowledge/pack-schema"
+import { assumptionLabel } from "../answer/assumptions"
 import { interactiveDrivers } from "../drivers"
 import { proceed, type Run, type StageGenerator } from "../run"
 import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
@@ -70,8 +71,8 @@ export async function* confidenceStage(
   if (assumed > 0)
     drivers.push(
       run.t(
-        `Pretpostavke: ${state.assumedDefaults.join("; ")}`,
-        `Assumptions: ${state.assumedDefaults.join("; ")}`,
+        `Pretpostavke: ${state.assumedDefaults.map((code) => assumptionLabel(code, "hr")).join("; ")}`,
+        `Assumptions: ${state.assumedDefaults.map((code) => assumptionLabel(code, "en")).join("; ")}`,
       ),
     )
   if (conditional)

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
+import { STOP_WORDS } from "../../../src-main/engine/interpret/text-utils"
+import { WEAK_WORDS } from "../../../src-main/knowledge/concept-matcher"
 import { loadPackFile } from "../../../src-main/knowledge/loader"
+import { foldDiacritics } from "../../../src-main/knowledge/text"
 import type { Predicate, Rule } from "../../../src-main/knowledge/pack-schema"
 
 // Content checks for the Croatian rule pack: every citation traces back to the research notes,
@@ -41,7 +44,7 @@ function itemValues(predicate: Predicate | undefined): Array<string | number> {
 describe("hr-core rule pack", () => {
   it("loads as the versioned Croatian pack", () => {
     expect(pack.id).toBe("hr-core")
-    expect(pack.version).toBe("1.0.0")
+    expect(pack.version).toBe("1.0.1")
     expect(pack.jurisdiction).toBe("HR")
   })
 
@@ -150,5 +153,40 @@ describe("hr-core rule pack", () => {
         expect(word, concept.slug).toBe(word.toLowerCase())
     for (const rule of pack.rules)
       for (const item of itemValues(rule.appliesWhen)) expect(String(item), rule.id).toMatch(/^[a-z_]+$/)
+  })
+
+  it("keeps concept keywords to topic words: no stop word or modal verb", () => {
+    // "moram" or "must" as a keyword pulled every "Kada moram…" question towards VAT registration.
+    const offenders = pack.concepts.flatMap((c) =>
+      c.keywords
+        .filter((word) => STOP_WORDS.has(foldDiacritics(word)) || WEAK_WORDS.has(foldDiacritics(word)))
+        .map((word) => `${c.slug}: ${word}`),
+    )
+    expect(offenders).toEqual([])
+  })
+
+  it("gives rules of one family that differ in value statements that differ too", () => {
+    // Each branch of a CONDITIONAL_ANSWER reads its own rule's statement.
+    for (const [i, a] of pack.rules.entries())
+      for (const b of pack.rules.slice(i + 1)) {
+        if (a.conceptSlug !== b.conceptSlug || a.valueKey !== b.valueKey) continue
+        if (JSON.stringify(a.value) === JSON.stringify(b.value)) continue
+        expect(a.statement.hr, `${a.id} / ${b.id}`).not.toBe(b.statement.hr)
+        expect(a.statement.en, `${a.id} / ${b.id}`).not.toBe(b.statement.en)
+      }
+  })
+
+  it("states each corporate income tax rate with its own value and revenue condition only", () => {
+    const statement = (id: string) => pack.rules.find((r) => r.id === id)?.statement
+    const lower = statement("dobit.stopa.10")
+    const standard = statement("dobit.stopa.18")
+    expect(lower?.hr).toMatch(/10 %/)
+    expect(lower?.en).toMatch(/10 %/)
+    expect(`${lower?.hr} ${lower?.en}`).not.toMatch(/18 %/)
+    expect(lower?.hr).toContain("manjima od 1 milijun eura")
+    expect(lower?.en).toContain("lower than EUR 1 million")
+    expect(standard?.hr).toMatch(/18 %/)
+    expect(standard?.en).toMatch(/18 %/)
+    expect(`${standard?.hr} ${standard?.en}`).not.toMatch(/10 %/)
   })
 })

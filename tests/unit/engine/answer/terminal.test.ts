@@ -101,10 +101,31 @@ describe("answers", () => {
   })
 
   it("notes rules that are not yet in force among the limits", async () => {
-    const { terminal } = await ask("Koja je obveza fiskalizacije?", { asOf: "2031-01-01" })
+    const { terminal } = await ask("Koja je obveza fiskalizacije?", { asOf: "2026-06-01" })
     expect(terminal).toMatchObject({ outcome: "ANSWER" })
     expect(terminal?.outcome === "ANSWER" && terminal.limits).toContain(
       "Nije uključeno, samo prijedlog: Sintetsko pravilo syn.buduce.prijedlog",
     )
+  })
+
+  it("states what it assumed in words of the run's language, keeping the codes in the snapshot", async () => {
+    // No date and no country in the question: the run assumes today's date and Croatian law.
+    const hr = await ask("Koji je prag za PDV?")
+    expect(hr.terminal?.outcome === "ANSWER" && hr.terminal.limits).toEqual(
+      expect.arrayContaining([
+        "Pretpostavljeni datum: današnji (01.06.2025.)",
+        "Pretpostavljeno: hrvatsko zakonodavstvo",
+      ]),
+    )
+    const en = await ask("What is the VAT threshold?")
+    const limits = (en.terminal?.outcome === "ANSWER" ? en.terminal.limits : undefined) ?? []
+    expect(limits).toEqual(
+      expect.arrayContaining(["Assumed date: today (2025-06-01)", "Assumed: Croatian law"]),
+    )
+    expect(limits.join(" ")).not.toMatch(/asOf|jurisdiction =|Pretpostavka/)
+    const context = en.events.find((e) => e.stage === "CONTEXT_RESOLUTION" && e.status === "complete")
+    expect(
+      context?.stage === "CONTEXT_RESOLUTION" && context.data?.userContextSnapshot.assumedDefaults,
+    ).toEqual(["asOf = today (2025-06-01)", "jurisdiction = HR"])
   })
 })

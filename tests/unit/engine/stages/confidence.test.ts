@@ -52,7 +52,7 @@ describe("confidenceStage", () => {
     )
     expect(disputed.drivers).toContain("Sukobi izvora: riješeno 0, neriješeno 1")
     expect(assumed.score).toBeLessThan(plain.score)
-    expect(assumed.drivers).toContain("Pretpostavke: asOf = today (2025-03-01)")
+    expect(assumed.drivers).toContain("Pretpostavke: današnji datum (01.03.2025.)")
   })
 
   it("turns the facts the rules read into interactive drivers", async () => {
