@@ -1,6 +1,6 @@
-import { RiskTier, TerminalOutcome } from "../../src-shared/events/stages"
 import type { Client } from "../../src-shared/traces"
 import { useI18n } from "../i18n/i18n-context"
+import { TraceFilterSelects } from "../ui/TraceFilterSelects"
 import { hasFilters, NO_FILTERS, type HistoryFilters } from "./history-query"
 
 // The filter bar of the history screen: search, outcome, risk tier, client and date range.
@@ -32,51 +32,12 @@ export function HistoryFilterBar({ value, clients, onChange }: HistoryFiltersPro
           data-testid="history-search"
         />
       </label>
-      <label className="filter">
-        <span>{t("history.filter.outcome")}</span>
-        <select
-          value={value.outcome}
-          onChange={(e) => set("outcome", TerminalOutcome.safeParse(e.target.value).data ?? "")}
-          data-testid="history-filter-outcome"
-        >
-          <option value="">{t("history.filter.any")}</option>
-          {TerminalOutcome.options.map((o) => (
-            <option key={o} value={o}>
-              {t(`outcome.${o}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter">
-        <span>{t("history.filter.tier")}</span>
-        <select
-          value={value.riskTier}
-          onChange={(e) => set("riskTier", RiskTier.safeParse(e.target.value).data ?? "")}
-          data-testid="history-filter-tier"
-        >
-          <option value="">{t("history.filter.any")}</option>
-          {RiskTier.options.map((tier) => (
-            <option key={tier} value={tier}>
-              {t(`tier.${tier}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter filter-client">
-        <span>{t("history.filter.client")}</span>
-        <select
-          value={value.clientId}
-          onChange={(e) => set("clientId", e.target.value)}
-          data-testid="history-filter-client"
-        >
-          <option value="">{t("history.filter.any")}</option>
-          {clients.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TraceFilterSelects
+        value={value}
+        clients={clients}
+        onChange={(next) => onChange({ ...value, ...next })}
+        testIdPrefix="history"
+      />
       <label className="filter">
         <span>{t("history.filter.since")}</span>
         <input

@@ -1,6 +1,6 @@
-import { RiskTier, TerminalOutcome } from "../../../src-shared/events/stages"
 import type { Client } from "../../../src-shared/traces"
 import { useI18n } from "../../i18n/i18n-context"
+import { TraceFilterSelects } from "../../ui/TraceFilterSelects"
 import type { ExportFilter } from "./export-selection"
 
 // The filter of an export selection: date range (the day the question was asked), outcome, risk
@@ -39,54 +39,13 @@ export function SelectionFilterFields({ value, clients, disabled, onChange }: Se
           data-testid="export-filter-until"
         />
       </label>
-      <label className="filter">
-        <span>{t("history.filter.outcome")}</span>
-        <select
-          value={value.outcome}
-          disabled={disabled}
-          onChange={(e) => set("outcome", TerminalOutcome.safeParse(e.target.value).data ?? "")}
-          data-testid="export-filter-outcome"
-        >
-          <option value="">{t("history.filter.any")}</option>
-          {TerminalOutcome.options.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {t(`outcome.${outcome}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter">
-        <span>{t("history.filter.tier")}</span>
-        <select
-          value={value.riskTier}
-          disabled={disabled}
-          onChange={(e) => set("riskTier", RiskTier.safeParse(e.target.value).data ?? "")}
-          data-testid="export-filter-tier"
-        >
-          <option value="">{t("history.filter.any")}</option>
-          {RiskTier.options.map((tier) => (
-            <option key={tier} value={tier}>
-              {t(`tier.${tier}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filter">
-        <span>{t("history.filter.client")}</span>
-        <select
-          value={value.clientId}
-          disabled={disabled}
-          onChange={(e) => set("clientId", e.target.value)}
-          data-testid="export-filter-client"
-        >
-          <option value="">{t("history.filter.any")}</option>
-          {clients.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <TraceFilterSelects
+        value={value}
+        clients={clients}
+        onChange={(next) => onChange({ ...value, ...next })}
+        testIdPrefix="export"
+        disabled={disabled}
+      />
     </div>
   )
 }
