@@ -93,27 +93,6 @@ export const TRACE_CSV_COLUMNS = [
 
 export type TraceCsvColumn = (typeof TRACE_CSV_COLUMNS)[number]
 
-/** One stored event as the bundle carries it: its canonical JSON and its chain hash. */
-export interface BundleEvent {
-  seq: number
-  json: string
-  hash: string
-}
-
-/** One trace as the writer reads it from the store. */
-export interface BundleTrace {
-  summary: TraceSummary
-  /** The engine request as stored (canonical JSON): what replay re-runs. */
-  requestJson: string
-  events: BundleEvent[]
-}
-
-/** One line of traces.jsonl, built by hand so the trusted canonical request text is kept byte for byte. */
-export function tracesJsonlLine(trace: BundleTrace): string {
-  const hashes = trace.events.map((e) => JSON.stringify(e.hash)).join(",")
-  return `{"eventHashes":[${hashes}],"request":${trace.requestJson},"requestId":${JSON.stringify(trace.summary.requestId)}}\n`
-}
-
 export const TracesJsonlLine = z.strictObject({
   eventHashes: z.array(z.string()),
   request: z.record(z.string(), z.unknown()),

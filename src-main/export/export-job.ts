@@ -6,6 +6,7 @@ import Database from "better-sqlite3"
 import type { ExportSelection } from "../../src-shared/export"
 import { Settings } from "../../src-shared/settings"
 import { writeBundle, type BundleWriteProgress, type WriteBundleResult } from "./bundle-writer"
+import { inThreadRenderers, workerRenderers, type ReportWorkerSpec } from "./report-renderers"
 import { loadOrCreateSigningKeys } from "./signing-keys"
 import { openTraceSource } from "./trace-source"
 
@@ -25,6 +26,8 @@ export interface ExportJobParams {
   /** ISO timestamp; now when not given. */
   exportedAt?: string
   compressionLevel?: number
+  /** Render report.html on worker threads started like this; in the export's own thread when not given. */
+  reportWorkers?: ReportWorkerSpec
 }
 
 export interface ExportJobResult {
@@ -41,6 +44,7 @@ export async function runExportJob(
   const keys = loadOrCreateSigningKeys(params.userDataDir)
   const firmName = params.firmName ?? readFirmName(params.dbPath)
   const source = openTraceSource(params.dbPath, params.selection)
+  const workers = params.reportWorkers
   let result: WriteBundleResult
   try {
     result = await writeBundle({
@@ -54,6 +58,9 @@ export async function runExportJob(
       ...(signal === undefined ? {} : { signal }),
       ...(onProgress === undefined ? {} : { onProgress }),
       ...(params.compressionLevel === undefined ? {} : { compressionLevel: params.compressionLevel }),
+      // Started only now that the selection is known to be valid and not empty.
+      renderers: workers === undefined || source.count === 0 ? inThreadRenderers() : workerRenderers(workers),
+      renderAhead: workers === undefined ? 1 : 2 * workers.count,
     })
   } finally {
     source.close()

@@ -1,60 +1,83 @@
 import Database from "better-sqlite3"
 import type { ExportSelection } from "../../src-shared/export"
-import type { TraceRow } from "../store/schema"
 import type { TraceSummary } from "../../src-shared/traces"
-import type { BundleEvent, BundleTrace } from "./bundle-format"
+import { resolveSelection } from "./selection"
+import { VIEWED_STATUSES } from "./trace-view"
 
-// The export's own read-only view of the store: one connection, one read transaction (so every
-// pass over the selection sees the same snapshot while the app keeps writing), the selection
-// resolved once into a temp table, and traces read in batches with their events in chain order.
+export { SelectionError } from "./selection"
+
+// The export's own read-only view of the store: one connection, one read transaction (so the
+// whole export sees one snapshot while the app keeps writing), the selection resolved once into a
+// temp table, and one pass over it in batches. Each trace's events are read once, already in the
+// shapes the bundle needs: SQLite joins the stored canonical JSON into the trace's part of
+// events.jsonl (as bytes: no JavaScript string is made of it), its chain hashes into the list
+// traces.jsonl carries, and marks which of those lines the report reads.
 // Read-only SQL against the store's schema (src-main/store/schema.ts); the store is not changed.
-
-export class SelectionError extends Error {}
 
 export interface PackSnapshot {
   hash: string
   canonicalJson: string
 }
 
-export type EventLoad = "full" | "hashes" | "none"
-
-export interface SelectedTrace {
-  requestId: string
+export interface SourceTrace {
+  summary: TraceSummary
+  /** "selected" by the user, or brought along as the "base" of a selected hypothetical. */
   role: "selected" | "base"
+  /** The engine request as stored (canonical JSON). */
+  requestJson: string
+  /** Each event's stored canonical JSON followed by LF, in chain order: this trace's lines of events.jsonl. */
+  eventsJsonl: Buffer
+  /** The events' chain hashes, each a JSON string, comma separated, in chain order. */
+  eventHashes: string
+  /** One character per event, "1" where the report reads it (its status is one of VIEWED_STATUSES), else "0". */
+  viewedMask: string
 }
 
 /** What the bundle writer reads; the SQLite implementation is below, tests may supply others. */
 export interface BundleSource {
   /** Number of traces in the resolved selection (selected plus added bases). */
   readonly count: number
-  /**
-   * A full pass over the selection, in bundle order, `batchSize` traces at a time. `events`: load
-   * each event's JSON and hash ("full"), only its hash ("hashes", json left empty), or none.
-   */
-  batches(batchSize: number, events?: EventLoad): Iterable<BundleTrace[]>
-  roles(): Iterable<SelectedTrace>
-  /** One trace by id (a counterfactual's base, for the report), or null. */
-  trace(requestId: string): BundleTrace | null
+  /** One pass over the selection, in bundle order, `batchSize` traces at a time. */
+  batches(batchSize: number): Iterable<SourceTrace[]>
+  /** One trace by id (a hypothetical's base, for the report), or null. */
+  trace(requestId: string): SourceTrace | null
   packSnapshots(): PackSnapshot[]
   close(): void
 }
 
-const TRACE_COLUMNS = `t.id AS id, t.request_id AS requestId, t.created_at AS createdAt, t.updated_at AS updatedAt,
-  t.question AS question, t.as_of_date AS asOfDate, t.request_json AS requestJson, t.client_id AS clientId,
-  t.pack_id AS packId, t.pack_version AS packVersion, t.pack_hash AS packHash, t.counterfactual_of AS counterfactualOf,
-  t.locale AS locale, t.user_context_snapshot AS userContextSnapshot, t.evaluation_context AS evaluationContext,
-  t.status AS status, t.owner AS owner, t.outcome AS outcome, t.domain AS domain, t.risk_tier AS riskTier,
-  t.confidence AS confidence, t.source_count AS sourceCount, t.eligible_rule_count AS eligibleRuleCount,
-  t.exclusion_count AS exclusionCount, t.conflict_count AS conflictCount, t.refusal_reason AS refusalReason,
-  t.error_code AS errorCode, t.duration_ms AS durationMs, t.ttfus_ms AS ttfusMs, t.answer_text AS answerText,
-  t.chain_head AS chainHead, t.event_count AS eventCount`
+const SUMMARY_COLUMNS = `t.request_id AS requestId, t.created_at AS createdAt, t.question AS question,
+  t.as_of_date AS asOfDate, t.request_json AS requestJson, t.client_id AS clientId, t.pack_id AS packId,
+  t.pack_version AS packVersion, t.pack_hash AS packHash, t.counterfactual_of AS counterfactualOf, t.locale AS locale,
+  t.status AS status, t.outcome AS outcome, t.domain AS domain, t.risk_tier AS riskTier, t.confidence AS confidence,
+  t.source_count AS sourceCount, t.eligible_rule_count AS eligibleRuleCount, t.exclusion_count AS exclusionCount,
+  t.conflict_count AS conflictCount, t.refusal_reason AS refusalReason, t.duration_ms AS durationMs,
+  t.ttfus_ms AS ttfusMs, t.chain_head AS chainHead, t.event_count AS eventCount`
 
-interface EventLine {
-  requestId: string
-  seq: number
-  json: string
-  hash: string
+const VIEWED = VIEWED_STATUSES.map((status) => `'${status}'`).join(", ")
+
+// One row per trace. The aggregates take the rows in the order of the events primary key index
+// (request_id, seq), which the plan walks; `seqs` lets each batch check that order, so a planner
+// that ever chose otherwise fails the export instead of writing events out of chain order.
+const EVENT_AGGREGATES = `count(*) AS n, group_concat(e.seq) AS seqs,
+  CAST(group_concat(e.event_json, char(10)) || char(10) AS BLOB) AS jsonl,
+  group_concat('"' || e.hash || '"') AS hashes,
+  group_concat(CASE WHEN e.status IN (${VIEWED}) THEN '1' ELSE '0' END, '') AS viewed`
+
+interface SummaryRow extends Omit<TraceSummary, "locale"> {
+  requestJson: string
+  locale: string | null
 }
+
+interface EventsRow {
+  pos: number
+  n: number
+  seqs: string
+  jsonl: Buffer
+  hashes: string
+  viewed: string
+}
+
+const EMPTY = Buffer.alloc(0)
 
 export function openTraceSource(dbPath: string, selection: ExportSelection): BundleSource {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true })
@@ -70,110 +93,46 @@ export function openTraceSource(dbPath: string, selection: ExportSelection): Bun
   }
 }
 
-function resolveSelection(db: Database.Database, selection: ExportSelection): number {
-  if (selection.scenarioId !== undefined) {
-    const hasScenarios = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'scenarios'").get() !== undefined
-    const found = hasScenarios && db.prepare("SELECT 1 FROM scenarios WHERE id = ?").get(selection.scenarioId) !== undefined
-    if (!found) throw new SelectionError(`no such scenario: ${selection.scenarioId}`)
-    // The scenarios table belongs to the what-if feature (issue 5); until it documents how a
-    // scenario names its traces, exporting one is refused rather than guessed.
-    throw new SelectionError(`exporting scenario ${selection.scenarioId} is not supported yet`)
-  }
-  const where: string[] = []
-  const params: Record<string, string> = {}
-  if (selection.traceIds !== undefined) {
-    where.push("request_id IN (SELECT value FROM json_each(@ids))")
-    params.ids = JSON.stringify(selection.traceIds)
-  } else {
-    if (selection.since !== undefined) {
-      where.push("created_at >= @since")
-      params.since = selection.since
-    }
-    if (selection.until !== undefined) {
-      // Inclusive end date: everything created before the next day began (UTC timestamps).
-      where.push("created_at < date(@until, '+1 day')")
-      params.until = selection.until
-    }
-    if (selection.outcome !== undefined) {
-      where.push("outcome = @outcome")
-      params.outcome = selection.outcome
-    }
-    if (selection.riskTier !== undefined) {
-      where.push("risk_tier = @riskTier")
-      params.riskTier = selection.riskTier
-    }
-    if (selection.clientId !== undefined) {
-      where.push("client_id = @clientId")
-      params.clientId = selection.clientId
-    }
-  }
-  db.exec("CREATE TEMP TABLE export_selection (pos INTEGER PRIMARY KEY, request_id TEXT NOT NULL UNIQUE, role TEXT NOT NULL)")
-  const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""
-  db.prepare(`INSERT INTO export_selection (request_id, role) SELECT request_id, 'selected' FROM traces ${filter} ORDER BY created_at, id`).run(params)
-  if (selection.traceIds !== undefined) {
-    const found = new Set(db.prepare("SELECT request_id FROM export_selection").pluck().all() as string[])
-    const missing = selection.traceIds.filter((id) => !found.has(id))
-    if (missing.length > 0) throw new SelectionError(`no such trace: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? " …" : ""}`)
-  }
-  // A hypothetical is only meaningful beside the run it was derived from: bring the base along.
-  db.exec(`INSERT OR IGNORE INTO export_selection (request_id, role)
-    SELECT DISTINCT t.counterfactual_of, 'base' FROM export_selection s JOIN traces t ON t.request_id = s.request_id
-    WHERE t.counterfactual_of IS NOT NULL ORDER BY t.counterfactual_of`)
-  return db.prepare("SELECT count(*) FROM export_selection").pluck().get() as number
-}
-
 class SqliteTraceSource implements BundleSource {
   private readonly traceBatch
   private readonly eventBatch
-  private readonly hashBatch
   private readonly traceById
   private readonly eventsById
+  private readonly expectedSeqs = new Map<number, string>()
 
   constructor(
     private readonly db: Database.Database,
     readonly count: number,
   ) {
     this.traceBatch = db.prepare(
-      `SELECT s.pos AS pos, ${TRACE_COLUMNS} FROM export_selection s JOIN traces t ON t.request_id = s.request_id
+      `SELECT s.pos AS pos, s.role AS role, ${SUMMARY_COLUMNS} FROM export_selection s JOIN traces t ON t.request_id = s.request_id
        WHERE s.pos > ? ORDER BY s.pos LIMIT ?`,
     )
     this.eventBatch = db.prepare(
-      `SELECT e.request_id AS requestId, e.seq AS seq, e.event_json AS json, e.hash AS hash
-       FROM export_selection s JOIN events e ON e.request_id = s.request_id
-       WHERE s.pos > ? AND s.pos <= ? ORDER BY s.pos, e.seq`,
+      `SELECT s.pos AS pos, ${EVENT_AGGREGATES} FROM export_selection s JOIN events e ON e.request_id = s.request_id
+       WHERE s.pos > ? AND s.pos <= ? GROUP BY s.pos ORDER BY s.pos`,
     )
-    this.hashBatch = db.prepare(
-      `SELECT e.request_id AS requestId, e.seq AS seq, '' AS json, e.hash AS hash
-       FROM export_selection s JOIN events e ON e.request_id = s.request_id
-       WHERE s.pos > ? AND s.pos <= ? ORDER BY s.pos, e.seq`,
-    )
-    this.traceById = db.prepare(`SELECT ${TRACE_COLUMNS} FROM traces t WHERE t.request_id = ?`)
-    this.eventsById = db.prepare(
-      "SELECT request_id AS requestId, seq, event_json AS json, hash FROM events WHERE request_id = ? ORDER BY seq",
-    )
+    this.traceById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM traces t WHERE t.request_id = ?`)
+    this.eventsById = db.prepare(`SELECT 0 AS pos, ${EVENT_AGGREGATES} FROM events e WHERE e.request_id = ? GROUP BY e.request_id`)
   }
 
-  *batches(batchSize: number, events: EventLoad = "full"): Iterable<BundleTrace[]> {
+  *batches(batchSize: number): Iterable<SourceTrace[]> {
     let after = 0
     for (;;) {
-      const rows = this.traceBatch.all(after, batchSize) as Array<TraceRow & { pos: number }>
+      const rows = this.traceBatch.all(after, batchSize) as Array<SummaryRow & { pos: number; role: SourceTrace["role"] }>
       const last = rows.at(-1)
       if (last === undefined) return
-      const statement = events === "full" ? this.eventBatch : events === "hashes" ? this.hashBatch : null
-      const lines = statement === null ? [] : (statement.all(after, last.pos) as EventLine[])
-      yield assemble(rows, lines)
+      const events = new Map<number, EventsRow>()
+      for (const row of this.eventBatch.all(after, last.pos) as EventsRow[]) events.set(row.pos, row)
+      yield rows.map((row) => this.assemble(row, row.role, events.get(row.pos)))
       after = last.pos
     }
   }
 
-  *roles(): Iterable<SelectedTrace> {
-    yield* this.db.prepare("SELECT request_id AS requestId, role FROM export_selection ORDER BY pos").iterate() as Iterable<SelectedTrace>
-  }
-
-  trace(requestId: string): BundleTrace | null {
-    const row = this.traceById.get(requestId) as TraceRow | undefined
+  trace(requestId: string): SourceTrace | null {
+    const row = this.traceById.get(requestId) as SummaryRow | undefined
     if (row === undefined) return null
-    return assemble([row], this.eventsById.all(requestId) as EventLine[])[0] ?? null
+    return this.assemble(row, "base", this.eventsById.get(requestId) as EventsRow | undefined)
   }
 
   packSnapshots(): PackSnapshot[] {
@@ -189,35 +148,45 @@ class SqliteTraceSource implements BundleSource {
     if (this.db.inTransaction) this.db.exec("COMMIT")
     this.db.close()
   }
-}
 
-/** Groups event lines (ordered by trace, then seq) under their trace rows. */
-function assemble(rows: TraceRow[], lines: EventLine[]): BundleTrace[] {
-  const byId = new Map<string, BundleEvent[]>()
-  for (const line of lines) {
-    let list = byId.get(line.requestId)
-    if (list === undefined) {
-      list = []
-      byId.set(line.requestId, list)
+  private assemble(row: SummaryRow, role: SourceTrace["role"], events: EventsRow | undefined): SourceTrace {
+    const summary = summaryOf(row)
+    if (events !== undefined && events.seqs !== this.seqsUpTo(events.n))
+      throw new Error(`the events of ${summary.requestId} were not read in chain order`)
+    return {
+      summary,
+      role,
+      requestJson: row.requestJson,
+      eventsJsonl: events?.jsonl ?? EMPTY,
+      eventHashes: events?.hashes ?? "",
+      viewedMask: events?.viewed ?? "",
     }
-    list.push({ seq: line.seq, json: line.json, hash: line.hash })
   }
-  return rows.map((row) => ({ summary: summaryOf(row), requestJson: row.requestJson, events: byId.get(row.requestId) ?? [] }))
+
+  /** "0,1,…,n-1": the seq list of a whole chain of n events read in order. */
+  private seqsUpTo(n: number): string {
+    let expected = this.expectedSeqs.get(n)
+    if (expected === undefined) {
+      expected = Array.from({ length: n }, (_, i) => i).join(",")
+      this.expectedSeqs.set(n, expected)
+    }
+    return expected
+  }
 }
 
 /**
  * The row as a TraceSummary, mapped field by field like the store's toTraceSummary but without
- * re-validating every row (the store validated what it wrote; at 100,000 rows a pass the
- * validation would cost more than the export). The verifier re-checks everything in the bundle.
+ * re-validating every row (the store validated what it wrote; at 100,000 rows the validation
+ * would cost more than the export). The verifier re-checks everything in the bundle.
  */
-function summaryOf(row: TraceRow): TraceSummary {
+function summaryOf(row: SummaryRow): TraceSummary {
   return {
     requestId: row.requestId,
     question: row.question,
-    status: row.status as TraceSummary["status"],
-    outcome: row.outcome as TraceSummary["outcome"],
+    status: row.status,
+    outcome: row.outcome,
     domain: row.domain,
-    riskTier: row.riskTier as TraceSummary["riskTier"],
+    riskTier: row.riskTier,
     confidence: row.confidence,
     // A run interrupted before its language was known: the app's default locale (as the store does).
     locale: (row.locale ?? "hr") as TraceSummary["locale"],
@@ -239,3 +208,19 @@ function summaryOf(row: TraceRow): TraceSummary {
     eventCount: row.eventCount,
   }
 }
+
+/** Where each line the report reads is in the trace's events.jsonl: [start, end) without its LF. */
+export function viewedLines(trace: SourceTrace): Array<[start: number, end: number]> {
+  const lines: Array<[number, number]> = []
+  let start = 0
+  for (let i = 0; i < trace.viewedMask.length; i++) {
+    const end = trace.eventsJsonl.indexOf(LF, start)
+    if (end < 0) throw new Error(`the events of ${trace.summary.requestId} do not match their statuses`)
+    if (trace.viewedMask.charCodeAt(i) === VIEWED_MARK) lines.push([start, end])
+    start = end + 1
+  }
+  return lines
+}
+
+const LF = 0x0a
+const VIEWED_MARK = "1".charCodeAt(0)

@@ -36,6 +36,12 @@ export interface TraceView {
   terminal: TerminalEvent | null
 }
 
+/**
+ * The statuses of the events viewTrace reads (a terminal event is "complete" as well): "started"
+ * and "progress" events say nothing the view keeps, so the export does not hand them to the report.
+ */
+export const VIEWED_STATUSES = ["complete", "awaiting_input", "checkpoint"] as const
+
 export function viewTrace(events: readonly ReasoningEvent[]): TraceView {
   const view: TraceView = {
     intake: null,

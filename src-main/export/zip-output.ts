@@ -1,85 +1,99 @@
-import { createHash } from "node:crypto"
-import { createWriteStream, type WriteStream } from "node:fs"
-import { Readable } from "node:stream"
-import { ZipFile } from "yazl"
-import type { ManifestFile } from "./bundle-format"
+import { open, type FileHandle } from "node:fs/promises"
+import {
+  centralDirectoryHeader,
+  dataDescriptor,
+  endOfCentralDirectory,
+  localFileHeader,
+  METHOD_DEFLATE,
+  type ZipEntryInfo,
+} from "./zip-records"
 
-// A ZIP written as a stream: yazl writes one entry after another, pulling each entry's data only
-// when its turn comes, and deflates in libuv's thread pool. Each entry's SHA-256 and length are
-// taken over its uncompressed bytes as they pass, so nothing is buffered whole.
+// A ZIP file written front to back: entries one after another, then the central directory. An
+// entry is either streamed (its deflated data written as it is produced, CRC and sizes in a data
+// descriptor after it) or added whole from data already deflated elsewhere (sizes in its header).
+// Compression itself happens outside (content-stream.ts), so this class only places bytes.
 
-export interface ZipOutputOptions {
-  /** Deflate level 0-9; the bundle uses a low level: speed matters more than size here. */
-  compressionLevel: number
-  /** Modification time stamped on every entry (the export time), so the ZIP is reproducible. */
-  mtime: Date
+export interface DeflatedData {
+  crc32: number
+  /** Uncompressed bytes. */
+  size: number
+  compressedSize: number
 }
 
 export class ZipOutput {
-  private readonly zip = new ZipFile()
-  private readonly file: WriteStream
-  private readonly failed: Promise<never>
-  private readonly written: Promise<void>
+  private readonly entries: ZipEntryInfo[] = []
+  private position = 0
+  private streaming: ZipEntryInfo | null = null
 
-  constructor(
-    path: string,
-    private readonly options: ZipOutputOptions,
-  ) {
-    // "wx": the temporary name is ours alone; never write through someone else's file.
-    this.file = createWriteStream(path, { flags: "wx", mode: 0o600 })
-    this.failed = new Promise<never>((_, reject) => {
-      this.zip.on("error", reject)
-      this.file.on("error", reject)
-    })
-    this.failed.catch(() => undefined)
-    this.written = new Promise<void>((resolve) => this.file.on("close", resolve))
-    this.zip.outputStream.pipe(this.file)
+  private constructor(
+    private readonly file: FileHandle,
+    private readonly mtime: Date,
+  ) {}
+
+  /** Creates `path`; "wx": a temporary name is ours alone, never write through someone else's file. */
+  static async create(path: string, mtime: Date): Promise<ZipOutput> {
+    return new ZipOutput(await open(path, "wx", 0o600), mtime)
   }
 
-  /** Queues an entry whose data is pulled from `chunks` when the ZIP reaches it. */
-  addStream(path: string, chunks: () => Iterable<Buffer>): Promise<ManifestFile> {
-    return new Promise<ManifestFile>((resolve, reject) => {
-      const hash = createHash("sha256")
-      let bytes = 0
-      function* digesting(): Iterable<Buffer> {
-        for (const chunk of chunks()) {
-          hash.update(chunk)
-          bytes += chunk.length
-          yield chunk
-        }
-      }
-      this.zip.addReadStreamLazy(path, this.entryOptions(), (callback) => {
-        const stream = Readable.from(digesting(), { objectMode: false })
-        stream.on("end", () => resolve({ path, sha256: hash.digest("hex"), bytes }))
-        stream.on("error", reject)
-        callback(null, stream)
-      })
-      this.failed.catch(reject)
-    })
+  /** Starts a streamed entry; its deflated bytes follow through `write`, then `endStreamedEntry`. */
+  async beginStreamedEntry(name: string): Promise<void> {
+    if (this.streaming !== null) throw new Error(`${this.streaming.name} is still being written`)
+    const entry = this.newEntry(name, { crc32: 0, size: 0, compressedSize: 0 }, true)
+    this.streaming = entry
+    await this.write(localFileHeader(entry))
   }
 
-  addBuffer(path: string, data: Buffer): ManifestFile {
-    this.zip.addBuffer(data, path, this.entryOptions())
-    return { path, sha256: createHash("sha256").update(data).digest("hex"), bytes: data.length }
-  }
-
-  /** Writes the central directory and waits until every byte is in the file. */
-  async finish(): Promise<void> {
-    this.zip.end()
-    await Promise.race([this.written, this.failed])
-    if (this.file.errored) throw this.file.errored
-  }
-
-  /** Stops writing; the caller removes the partial file. */
-  async abort(): Promise<void> {
-    this.zip.outputStream.unpipe(this.file)
-    if (!this.file.closed) {
-      this.file.destroy()
-      await this.written
+  /** Appends bytes at the end of the file (a streamed entry's deflated data). */
+  async write(bytes: Uint8Array): Promise<void> {
+    let done = 0
+    while (done < bytes.length) {
+      const { bytesWritten } = await this.file.write(bytes, done, bytes.length - done, this.position)
+      done += bytesWritten
+      this.position += bytesWritten
     }
   }
 
-  private entryOptions() {
-    return { mtime: this.options.mtime, compressionLevel: this.options.compressionLevel, mode: 0o100644 }
+  async endStreamedEntry(data: DeflatedData): Promise<void> {
+    const entry = this.streaming
+    if (entry === null) throw new Error("no entry is being streamed")
+    Object.assign(entry, data)
+    this.streaming = null
+    this.entries.push(entry)
+    await this.write(dataDescriptor(entry))
+  }
+
+  /** Adds an entry whose deflated data is read from `chunks` (a temporary file, or a buffer). */
+  async addDeflatedEntry(name: string, data: DeflatedData, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<void> {
+    if (this.streaming !== null) throw new Error(`${this.streaming.name} is still being written`)
+    const entry = this.newEntry(name, data, false)
+    await this.write(localFileHeader(entry))
+    let copied = 0
+    for await (const chunk of chunks) {
+      await this.write(chunk)
+      copied += chunk.length
+    }
+    if (copied !== data.compressedSize) throw new Error(`${name}: expected ${data.compressedSize} deflated bytes, got ${copied}`)
+    this.entries.push(entry)
+  }
+
+  /** Writes the central directory and the end records, flushes to disk, and closes. Returns the file's size. */
+  async finish(): Promise<number> {
+    if (this.streaming !== null) throw new Error(`${this.streaming.name} was never finished`)
+    const directoryOffset = this.position
+    const directory = Buffer.concat(this.entries.map(centralDirectoryHeader))
+    await this.write(directory)
+    await this.write(endOfCentralDirectory(this.entries.length, directoryOffset, directory.length))
+    await this.file.sync()
+    await this.file.close()
+    return this.position
+  }
+
+  /** Closes without finishing (failure or cancel); the caller removes the file. */
+  async abort(): Promise<void> {
+    await this.file.close().catch(() => undefined)
+  }
+
+  private newEntry(name: string, data: DeflatedData, streamed: boolean): ZipEntryInfo {
+    return { name, method: METHOD_DEFLATE, mtime: this.mtime, ...data, offset: this.position, streamed }
   }
 }

@@ -13,8 +13,12 @@ export type HtmlValue = SafeHtml | string | number | boolean | null | undefined 
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }
 
+const NEEDS_ESCAPE = /[&<>"']/
+const ESCAPABLE = /[&<>"']/g
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch)
+  // Most values hold nothing to escape: one test instead of a replace that copies the string.
+  return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPABLE, (ch) => ESCAPES[ch] ?? ch) : text
 }
 
 function render(value: HtmlValue): string {
@@ -30,9 +34,24 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
   return new SafeHtml(out)
 }
 
+const labels = new Map<string, Map<string, SafeHtml>>()
+const LABEL_CACHE_LIMIT = 1000
+
 /** A bilingual label: Croatian first (the firm's language), English for a foreign auditor. */
 export function label(hr: string, en: string): SafeHtml {
-  return hr === en ? html`${hr}` : html`${hr} <span class="en">${en}</span>`
+  // Labels are the report's fixed vocabulary, rendered many times per trace: each is built once
+  // (looked up by its two literal strings, whose hashes V8 keeps).
+  let byEnglish = labels.get(hr)
+  let made = byEnglish?.get(en)
+  if (made === undefined) {
+    made = hr === en ? html`${hr}` : html`${hr} <span class="en">${en}</span>`
+    if (labels.size < LABEL_CACHE_LIMIT) {
+      byEnglish ??= new Map()
+      labels.set(hr, byEnglish)
+      byEnglish.set(en, made)
+    }
+  }
+  return made
 }
 
 export function list(items: readonly string[], empty = "—"): SafeHtml {

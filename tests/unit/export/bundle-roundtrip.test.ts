@@ -113,6 +113,14 @@ describe("selections", () => {
     expect(manifest.traces.map((t) => t.requestId)).toEqual([fixture.ids.refusal])
   })
 
+  it("writes under a long file name (its temporary files' names do not grow with it)", async () => {
+    const out = join(fixture.dir, `${"račun-".repeat(30)}${"x".repeat(10)}.zip`)
+    expect(Buffer.byteLength(out.slice(fixture.dir.length + 1))).toBeGreaterThan(220)
+    const result = await runExportJob({ dbPath: fixture.dbPath, selection: { outcome: "REFUSAL" }, outPath: out, userDataDir: fixture.keyDir })
+    expect(result.traceCount).toBe(1)
+    expect(existsSync(out)).toBe(true)
+  })
+
   it("refuses an empty selection and writes nothing", async () => {
     const out = join(fixture.dir, "empty.zip")
     await expect(

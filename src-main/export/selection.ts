@@ -1,0 +1,61 @@
+import type Database from "better-sqlite3"
+import type { ExportSelection } from "../../src-shared/export"
+
+// Resolves an export selection, once, into the temp table export_selection (pos, request_id,
+// role) of the export's own read transaction: the selected traces in creation order, then the
+// base run of every selected hypothetical. Every later read follows that table.
+
+export class SelectionError extends Error {}
+
+/** Fills export_selection and returns how many traces it holds. */
+export function resolveSelection(db: Database.Database, selection: ExportSelection): number {
+  if (selection.scenarioId !== undefined) {
+    const hasScenarios = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'scenarios'").get() !== undefined
+    const found = hasScenarios && db.prepare("SELECT 1 FROM scenarios WHERE id = ?").get(selection.scenarioId) !== undefined
+    if (!found) throw new SelectionError(`no such scenario: ${selection.scenarioId}`)
+    // The scenarios table belongs to the what-if feature (issue 5); until it documents how a
+    // scenario names its traces, exporting one is refused rather than guessed.
+    throw new SelectionError(`exporting scenario ${selection.scenarioId} is not supported yet`)
+  }
+  const where: string[] = []
+  const params: Record<string, string> = {}
+  if (selection.traceIds !== undefined) {
+    where.push("request_id IN (SELECT value FROM json_each(@ids))")
+    params.ids = JSON.stringify(selection.traceIds)
+  } else {
+    if (selection.since !== undefined) {
+      where.push("created_at >= @since")
+      params.since = selection.since
+    }
+    if (selection.until !== undefined) {
+      // Inclusive end date: everything created before the next day began (UTC timestamps).
+      where.push("created_at < date(@until, '+1 day')")
+      params.until = selection.until
+    }
+    if (selection.outcome !== undefined) {
+      where.push("outcome = @outcome")
+      params.outcome = selection.outcome
+    }
+    if (selection.riskTier !== undefined) {
+      where.push("risk_tier = @riskTier")
+      params.riskTier = selection.riskTier
+    }
+    if (selection.clientId !== undefined) {
+      where.push("client_id = @clientId")
+      params.clientId = selection.clientId
+    }
+  }
+  db.exec("CREATE TEMP TABLE export_selection (pos INTEGER PRIMARY KEY, request_id TEXT NOT NULL UNIQUE, role TEXT NOT NULL)")
+  const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""
+  db.prepare(`INSERT INTO export_selection (request_id, role) SELECT request_id, 'selected' FROM traces ${filter} ORDER BY created_at, id`).run(params)
+  if (selection.traceIds !== undefined) {
+    const found = new Set(db.prepare("SELECT request_id FROM export_selection").pluck().all() as string[])
+    const missing = selection.traceIds.filter((id) => !found.has(id))
+    if (missing.length > 0) throw new SelectionError(`no such trace: ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? " …" : ""}`)
+  }
+  // A hypothetical is only meaningful beside the run it was derived from: bring the base along.
+  db.exec(`INSERT OR IGNORE INTO export_selection (request_id, role)
+    SELECT DISTINCT t.counterfactual_of, 'base' FROM export_selection s JOIN traces t ON t.request_id = s.request_id
+    WHERE t.counterfactual_of IS NOT NULL ORDER BY t.counterfactual_of`)
+  return db.prepare("SELECT count(*) FROM export_selection").pluck().get() as number
+}
