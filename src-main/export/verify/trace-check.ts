@@ -7,6 +7,8 @@ import { EVENTS_FILE, packFileName, TRACES_JSONL_FILE, type ManifestTrace, type 
 import { checkChain, type EventLine } from "./chain-check"
 import { checkCsvRecord, expectedColumns, type CsvRecord } from "./csv-check"
 import { StoredRequest } from "./stored-request"
+import { CounterfactualRequest } from "../../../src-shared/whatif"
+import { replayCounterfactual } from "../../whatif/replay"
 
 // Everything the verifier checks about one trace: its events are valid canonical JSON of the
 // event contract and belong to it; the hash chain; its request; its traces.csv row; and the replay
@@ -19,9 +21,23 @@ export interface TraceInput {
   csv: CsvRecord | null
   pack: LoadedPack | null
   engine: ReasoningEngine
+  /** For a counterfactual trace: its base, checked earlier in the same bundle (null if absent). */
+  base?: CheckedTrace | null
 }
 
-export async function checkTrace(input: TraceInput): Promise<TraceVerdict> {
+/** What a later counterfactual of this trace needs: its validated events and request. */
+export interface CheckedTrace {
+  events: ReasoningEvent[]
+  request: StoredRequest
+}
+
+export interface TraceCheck {
+  verdict: TraceVerdict
+  /** Present when the trace's events and request were valid (a base for its counterfactuals). */
+  checked: CheckedTrace | null
+}
+
+export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
   const { trace } = input
   const problems: BundleProblem[] = []
   const add = (p: Omit<BundleProblem, "requestId">) => problems.push({ requestId: trace.requestId, ...p })
@@ -30,14 +46,29 @@ export async function checkTrace(input: TraceInput): Promise<TraceVerdict> {
   const chainOk = checkChain(trace, input.events, input.record?.value.eventHashes ?? null, add)
 
   let request: StoredRequest | null = null
+  let counterfactual: CounterfactualRequest | null = null
   if (input.record === null) add({ file: TRACES_JSONL_FILE, seq: null, line: null, message: "traces.jsonl has no record for this trace" })
   else {
-    const checked = StoredRequest.safeParse(input.record.value.request)
+    const line = input.record.line
+    const raw = input.record.value.request
+    const asCounterfactual = trace.counterfactualOf === null ? null : CounterfactualRequest.safeParse(raw)
+    const checked = asCounterfactual?.success ? asCounterfactual : StoredRequest.safeParse(raw)
     if (!checked.success)
-      add({ file: TRACES_JSONL_FILE, seq: null, line: input.record.line, message: `the recorded request is invalid: ${checked.error.issues[0]?.message ?? "?"}` })
+      add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the recorded request is invalid: ${checked.error.issues[0]?.message ?? "?"}` })
     else if (checked.data.requestId !== trace.requestId)
-      add({ file: TRACES_JSONL_FILE, seq: null, line: input.record.line, message: `the recorded request belongs to trace ${checked.data.requestId}` })
-    else request = checked.data
+      add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the recorded request belongs to trace ${checked.data.requestId}` })
+    else if ("kind" in checked.data) {
+      // A hypothetical: replayed from its base's events with the context its request records.
+      const base = input.base ?? null
+      if (checked.data.counterfactualOf !== trace.counterfactualOf)
+        add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the counterfactual request names base ${checked.data.counterfactualOf}` })
+      else if (base === null)
+        add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the base trace ${checked.data.counterfactualOf} is not verified earlier in this bundle` })
+      else {
+        counterfactual = checked.data
+        request = { ...base.request, requestId: trace.requestId, asOfDate: checked.data.context.asOf }
+      }
+    } else request = checked.data
   }
   if (input.pack === null)
     add({ file: packFileName(trace.packHash), seq: null, line: null, message: `the rule pack snapshot ${trace.packHash} is missing or invalid` })
@@ -49,14 +80,18 @@ export async function checkTrace(input: TraceInput): Promise<TraceVerdict> {
 
   let replayOk = false
   if (request !== null && parsed !== null && input.pack !== null) {
-    const difference = await replayAndCompare({
-      engine: input.engine,
-      request,
-      pack: input.pack,
-      counterfactualOf: trace.counterfactualOf,
-      stored: parsed.raw,
-      complete: parsed.events.some(isTerminal),
-    })
+    const complete = parsed.events.some(isTerminal)
+    const difference =
+      counterfactual !== null && input.base
+        ? await replayCounterfactual({ request: counterfactual, baseEvents: input.base.events, pack: input.pack, stored: parsed.raw, complete })
+        : await replayAndCompare({
+            engine: input.engine,
+            request,
+            pack: input.pack,
+            counterfactualOf: trace.counterfactualOf,
+            stored: parsed.raw,
+            complete,
+          })
     if (difference === null) replayOk = true
     else {
       const line = difference.seq === null ? null : (input.events.find((e) => e.seq === difference.seq)?.line ?? null)
@@ -64,7 +99,7 @@ export async function checkTrace(input: TraceInput): Promise<TraceVerdict> {
     }
   }
   const terminal = parsed?.events.findLast(isTerminal)
-  return {
+  const verdict: TraceVerdict = {
     requestId: trace.requestId,
     ok: problems.length === 0,
     outcome: terminal?.stage ?? null,
@@ -73,6 +108,7 @@ export async function checkTrace(input: TraceInput): Promise<TraceVerdict> {
     replayOk,
     problems,
   }
+  return { verdict, checked: parsed !== null && request !== null && counterfactual === null ? { events: parsed.events, request } : null }
 }
 
 /** Parses and validates every event line; null when any line is not a valid event of this trace. */

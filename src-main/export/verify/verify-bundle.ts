@@ -14,7 +14,7 @@ import { BundleReader, BundleReadError, type EntryDigest } from "./bundle-reader
 import { checkFiles, loadPacks } from "./file-checks"
 import { compareDigest, fileProblem } from "./problems"
 import { AlignedRecords, csvRows, eventGroups, jsonlRecords } from "./record-streams"
-import { checkTrace } from "./trace-check"
+import { checkTrace, type CheckedTrace } from "./trace-check"
 
 // The verifier (docs/VERIFYING.md states its rules): signature, file list and hashes, then each
 // trace's chain, CSV row and replay, streaming the per-trace files side by side.
@@ -151,21 +151,41 @@ async function checkTraces(
   const events = new AlignedRecords(eventsFile ? eventGroups(eventsFile.lines) : empty, EVENTS_FILE, position, report)
   const jsonl = new AlignedRecords(jsonlFile ? jsonlRecords(jsonlFile.lines, report, TRACES_JSONL_FILE) : empty, TRACES_JSONL_FILE, position, report)
   const csv = new AlignedRecords(csvFile ? csvRows(csvFile.chunks, report, TRACES_CSV_FILE) : empty, TRACES_CSV_FILE, position, report)
+  // Bases of hypotheticals are kept (only those) so their counterfactuals can be replayed from them;
+  // a hypothetical listed before its base is checked after the base.
+  const bases = new Set(manifest.traces.flatMap((t) => (t.counterfactualOf === null ? [] : [t.counterfactualOf])))
+  const checkedBases = new Map<string, CheckedTrace>()
+  const results: TraceVerdict[] = []
+  const deferred: Array<{ index: number; input: Omit<Parameters<typeof checkTrace>[0], "base"> }> = []
+  const run = async (index: number, input: Omit<Parameters<typeof checkTrace>[0], "base">) => {
+    const { trace } = input
+    const base = trace.counterfactualOf === null ? null : (checkedBases.get(trace.counterfactualOf) ?? null)
+    const { verdict: result, checked } = await checkTrace({ ...input, base })
+    if (checked !== null && bases.has(trace.requestId)) checkedBases.set(trace.requestId, checked)
+    results[index] = result
+    options.onTrace?.(result, index, manifest.traces.length)
+  }
   for (const [index, trace] of manifest.traces.entries()) {
     const group = await events.take(trace.requestId, index)
     const record = await jsonl.take(trace.requestId, index)
     const row = await csv.take(trace.requestId, index)
-    const result = await checkTrace({
+    const input = {
       trace,
       events: group?.events ?? [],
       record: record?.value ? { line: record.line, value: record.value } : null,
       csv: row?.record ?? null,
       pack: packs.get(trace.packHash) ?? null,
       engine: options.engine,
-    })
-    verdict.traces.push(result)
-    options.onTrace?.(result, index, manifest.traces.length)
+    }
+    const baseLater =
+      trace.counterfactualOf !== null &&
+      !checkedBases.has(trace.counterfactualOf) &&
+      (position.get(trace.counterfactualOf) ?? -1) > index
+    if (baseLater) deferred.push({ index, input })
+    else await run(index, input)
   }
+  for (const { index, input } of deferred) await run(index, input)
+  for (const result of results) if (result) verdict.traces.push(result)
   await events.finish()
   await jsonl.finish()
   await csv.finish()
