@@ -9,17 +9,13 @@ export class SelectionError extends Error {}
 
 /** Fills export_selection and returns how many traces it holds. */
 export function resolveSelection(db: Database.Database, selection: ExportSelection): number {
-  if (selection.scenarioId !== undefined) {
-    const hasScenarios = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'scenarios'").get() !== undefined
-    const found = hasScenarios && db.prepare("SELECT 1 FROM scenarios WHERE id = ?").get(selection.scenarioId) !== undefined
-    if (!found) throw new SelectionError(`no such scenario: ${selection.scenarioId}`)
-    // The scenarios table belongs to the what-if feature (issue 5); until it documents how a
-    // scenario names its traces, exporting one is refused rather than guessed.
-    throw new SelectionError(`exporting scenario ${selection.scenarioId} is not supported yet`)
-  }
+  const scenarioTraces = selection.scenarioId === undefined ? undefined : scenarioTraceIds(db, selection.scenarioId)
   const where: string[] = []
   const params: Record<string, string> = {}
-  if (selection.traceIds !== undefined) {
+  if (scenarioTraces !== undefined) {
+    where.push("request_id IN (SELECT value FROM json_each(@ids))")
+    params.ids = JSON.stringify(scenarioTraces)
+  } else if (selection.traceIds !== undefined) {
     where.push("request_id IN (SELECT value FROM json_each(@ids))")
     params.ids = JSON.stringify(selection.traceIds)
   } else {
@@ -58,4 +54,22 @@ export function resolveSelection(db: Database.Database, selection: ExportSelecti
     SELECT DISTINCT t.counterfactual_of, 'base' FROM export_selection s JOIN traces t ON t.request_id = s.request_id
     WHERE t.counterfactual_of IS NOT NULL ORDER BY t.counterfactual_of`)
   return db.prepare("SELECT count(*) FROM export_selection").pluck().get() as number
+}
+
+/**
+ * A scenario's traces (issue 5): its base run and saved hypothetical, plus the traces of every
+ * explicit re-check against a later rule pack. A deleted (hidden) scenario is not exported.
+ */
+function scenarioTraceIds(db: Database.Database, scenarioId: string): string[] {
+  const hasScenarios = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'scenarios'").get() !== undefined
+  const row = hasScenarios
+    ? (db
+        .prepare("SELECT base_request_id AS base, result_request_id AS result FROM scenarios WHERE id = ? AND deleted_at IS NULL")
+        .get(scenarioId) as { base: string; result: string } | undefined)
+    : undefined
+  if (row === undefined) throw new SelectionError(`no such scenario: ${scenarioId}`)
+  const rechecks = db
+    .prepare("SELECT base_request_id AS base, result_request_id AS result FROM scenario_rechecks WHERE scenario_id = ? ORDER BY id")
+    .all(scenarioId) as Array<{ base: string; result: string }>
+  return [...new Set([row.base, row.result, ...rechecks.flatMap((r) => [r.base, r.result])])]
 }

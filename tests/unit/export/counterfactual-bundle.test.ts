@@ -40,3 +40,38 @@ describe("an audit bundle with a what-if counterfactual", () => {
     expect(verified.out).toContain("VERIFIED: 2 traces")
   })
 })
+
+describe("export --scenario", () => {
+  let dir = ""
+  let previous: string | undefined
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "fiskai-scenario-bundle-"))
+    previous = process.env.FISKAI_DB
+    process.env.FISKAI_DB = join(dir, "traces.sqlite")
+  })
+  afterEach(() => {
+    if (previous === undefined) delete process.env.FISKAI_DB
+    else process.env.FISKAI_DB = previous
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("exports a saved scenario's base and result traces, and the bundle verifies", async () => {
+    const question = "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?"
+    expect((await cli("ask", question, "--as-of", "2025-06-01", "--json", "--request-id", "req_sc_base")).code).toBe(0)
+    expect((await cli("ask", "Koja je opća stopa PDV-a?", "--json", "--request-id", "req_unrelated")).code).toBe(0)
+    expect((await cli("whatif", "req_sc_base", "--set", "counters.revenueYtd=30000", "--save", "Ispod praga", "--json")).code).toBe(0)
+    const listed = await cli("scenarios", "list", "--json")
+    const scenarios = JSON.parse(listed.out) as Array<{ id: string; name: string }>
+    const scenario = scenarios.find((s) => s.name === "Ispod praga")
+    expect(scenario).toBeDefined()
+
+    const out = join(dir, "scenario.zip")
+    const exported = await cli("export", "--scenario", scenario?.id ?? "", "--out", out, "--key-dir", dir)
+    expect(exported.code).toBe(0)
+    const verified = await cli("verify", out)
+    expect(verified.code).toBe(0)
+    expect(verified.out).toContain("VERIFIED: 2 traces")
+    expect(verified.out).toContain("req_sc_base")
+    expect(verified.out).not.toContain("req_unrelated")
+  })
+})
