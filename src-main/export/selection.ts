@@ -3,7 +3,9 @@ import type { ExportSelection } from "../../src-shared/export"
 
 // Resolves an export selection, once, into the temp table export_selection (pos, request_id,
 // role) of the export's own read transaction: the selected traces in creation order, then the
-// base run of every selected hypothetical. Every later read follows that table.
+// base run of every selected hypothetical. Every later read follows that table. A run still in
+// progress is not exported: its row records its chain only as of its last settlement (see
+// store/trace-settle.ts), and a bundle holds finished (or interrupted, or suspended) runs.
 
 export class SelectionError extends Error {}
 
@@ -41,6 +43,11 @@ export function resolveSelection(db: Database.Database, selection: ExportSelecti
       params.clientId = selection.clientId
     }
   }
+  if (selection.traceIds !== undefined || scenarioTraces !== undefined) {
+    const ids = JSON.stringify(scenarioTraces ?? selection.traceIds)
+    const running = db.prepare("SELECT request_id FROM traces WHERE status = 'running' AND request_id IN (SELECT value FROM json_each(?))").pluck().all(ids) as string[]
+    if (running.length > 0) throw new SelectionError(`still running, export it when it has finished: ${running.slice(0, 5).join(", ")}`)
+  } else where.push("status != 'running'")
   db.exec("CREATE TEMP TABLE export_selection (pos INTEGER PRIMARY KEY, request_id TEXT NOT NULL UNIQUE, role TEXT NOT NULL)")
   const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""
   db.prepare(`INSERT INTO export_selection (request_id, role) SELECT request_id, 'selected' FROM traces ${filter} ORDER BY created_at, id`).run(params)

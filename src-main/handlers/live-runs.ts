@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto"
+import { newRequestId } from "../util/request-id"
 import type { ReasoningEvent } from "../../src-shared/events/event"
 import type { AskInput } from "../../src-shared/ipc/channels"
 import type { z } from "zod"
@@ -29,7 +29,7 @@ export class LiveRuns {
   ask(input: z.output<typeof AskInput>): { requestId: string } {
     if (input.clientId !== undefined && this.deps.clients.get(input.clientId) === null)
       throw new IpcFailure("NOT_FOUND", `no client with id ${input.clientId}`)
-    const requestId = randomUUID()
+    const requestId = newRequestId()
     const request = {
       question: input.question,
       ...(input.asOfDate === undefined ? {} : { asOfDate: input.asOfDate }),

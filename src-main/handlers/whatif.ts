@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto"
+import { newRequestId } from "../util/request-id"
 import { IpcFailure } from "../../src-shared/ipc/channel"
 import type { HandlerTable } from "../ipc/handler-table"
 import type { Services } from "../services"
@@ -42,7 +42,7 @@ export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKey
       guard(() => {
         const prepared = whatif.prepare(requestId, changes)
         if (prepared.status === "needs_rerun") return prepared.result
-        const id = randomUUID()
+        const id = newRequestId()
         // The caller gets the id before the first event, so it can recognise every event of this run.
         setImmediate(
           () =>

@@ -7,9 +7,10 @@ import { RunTiming } from "./metrics-sink"
 import type { ReasoningSink } from "./types"
 
 // The audit sink (seed 003: buffered): chains every event onto the trace's hash chain and
-// persists the buffer, each batch in one transaction, at the first event (creating the trace row,
-// status running), at every stage boundary (a `complete` event), at awaiting_input and at the
-// terminal. Summary columns and status are updated with each batch.
+// persists the buffer, each batch in one transaction, at every stage boundary (a `complete` event;
+// the first one also creates the trace row, status running), at awaiting_input and at the
+// terminal. A stage boundary only appends events; the batches that end, suspend or abort the run
+// also settle the trace row (status, chain head, event count, the summary columns gathered since).
 
 /** Where an existing trace's chain stands, to append to it (resume, cancel). */
 export interface ChainPosition {
@@ -66,7 +67,7 @@ export class AuditSink implements ReasoningSink {
       this.commit("complete", true)
       this.ended = true
     } else if (event.status === "awaiting_input") this.commit("awaiting_input", true)
-    else if (!this.created || event.status === "complete") this.commit("running", false)
+    else if (event.status === "complete") this.append()
   }
 
   /** Events this sink has committed to the store. */
@@ -95,6 +96,20 @@ export class AuditSink implements ReasoningSink {
     return otherwise
   }
 
+  /** A stage boundary: the buffered events (and, the first time, the trace row). */
+  private append(): void {
+    this.writer.commit({
+      requestId: this.trace.requestId,
+      ...(this.created ? {} : { create: this.trace }),
+      events: this.buffer,
+      durable: false,
+    })
+    this.created = true
+    this.appended += this.buffer.length
+    this.buffer = []
+  }
+
+  /** The run ends, suspends or is abandoned: its events, and the trace row brought up to date. */
   private commit(status: TraceStatus, durable: boolean): void {
     const ttfus = this.timing.ttfusMs
     if (ttfus !== null && !this.ttfusStored) {
@@ -103,10 +118,14 @@ export class AuditSink implements ReasoningSink {
     }
     this.writer.commit({
       requestId: this.trace.requestId,
-      create: this.created ? undefined : this.trace,
+      ...(this.created ? {} : { create: this.trace }),
       events: this.buffer,
-      status: status === this.storedStatus && this.created ? null : status,
-      patch: this.patch,
+      settle: {
+        status: status === this.storedStatus && this.created ? null : status,
+        patch: this.patch,
+        chainHead: this.nextSeq === 0 ? null : this.head,
+        eventCount: this.nextSeq,
+      },
       durable,
     })
     this.created = true

@@ -16,6 +16,11 @@ export interface ChainExpectation {
   requestId: string
   chainHead: string | null
   eventCount: number
+  /**
+   * A running trace's row records its chain as of its last settlement (when it was created,
+   * suspended or resumed); the events of the stages since then follow it on the same chain.
+   */
+  status?: string
 }
 
 export interface ChainProblem {
@@ -43,6 +48,12 @@ export function verifyChain(rows: readonly ChainRow[], trace: ChainExpectation):
         reason: `the row at seq ${row.seq} holds event ${String(inner.requestId)} seq ${String(inner.seq)}`,
       }
     expectedPrev = row.hash
+  }
+  if (trace.status === "running" && rows.length > trace.eventCount) {
+    const settledHead = trace.eventCount === 0 ? null : (rows[trace.eventCount - 1]?.hash ?? null)
+    if (settledHead !== trace.chainHead)
+      return { seq: trace.eventCount === 0 ? null : trace.eventCount - 1, reason: "the trace's chain head does not match the event it recorded last" }
+    return null
   }
   if (rows.length !== trace.eventCount) {
     return rows.length < trace.eventCount

@@ -1,22 +1,61 @@
 import type Database from "better-sqlite3"
+import { ReasoningEvent } from "../../src-shared/events/event"
 import { isOwnerAlive } from "./owner"
+import { TraceSettler } from "./trace-settle"
+import { summarizeEvent, type TracePatch } from "./trace-summary"
+import { parseJsonOrNull } from "../util/parse-json"
 
 // At open, runs left `running` by a writer that no longer exists (a crash, a kill, a power cut)
-// are marked interrupted. They keep their events and stay visible in the history as such.
+// are marked interrupted. They keep their events and stay visible in the history as such. Their
+// row is settled from the events that reached the store: the writer settles a row only when a run
+// ends or suspends, so the chain head, the event count and the summary columns are taken from
+// the events themselves (the last stored event is the head; there are no gaps, the events'
+// primary key and the chain see to that).
+
+interface StoredEventRow {
+  seq: number
+  eventJson: string
+  hash: string
+}
 
 export function markInterruptedRuns(sqlite: Database.Database, clock: () => Date): string[] {
-  const running = sqlite.prepare("SELECT request_id AS requestId, owner FROM traces WHERE status = 'running'").all() as {
+  const running = sqlite.prepare("SELECT request_id AS requestId, owner, locale FROM traces WHERE status = 'running'").all() as {
     requestId: string
     owner: string | null
+    locale: string | null
   }[]
-  const orphans = running.filter((row) => !isOwnerAlive(row.owner)).map((row) => row.requestId)
+  const orphans = running.filter((row) => !isOwnerAlive(row.owner))
   if (orphans.length === 0) return []
-  const mark = sqlite.prepare(
-    "UPDATE traces SET status = 'interrupted', owner = NULL, updated_at = ? WHERE request_id = ? AND status = 'running'",
-  )
+  const eventsOf = sqlite.prepare("SELECT seq, event_json AS eventJson, hash FROM events WHERE request_id = ? ORDER BY seq")
+  const settler = new TraceSettler(sqlite)
   const now = clock().toISOString()
+  const marked: string[] = []
   sqlite.transaction(() => {
-    for (const requestId of orphans) mark.run(now, requestId)
+    for (const orphan of orphans) {
+      const rows = eventsOf.all(orphan.requestId) as StoredEventRow[]
+      const settlement = {
+        status: "interrupted" as const,
+        owner: null,
+        patch: summaryOf(rows, orphan.locale),
+        chainHead: rows.at(-1)?.hash ?? null,
+        eventCount: rows.length,
+      }
+      if (settler.settle(orphan.requestId, now, settlement, "running") === 1) marked.push(orphan.requestId)
+    }
   })()
-  return orphans
+  return marked
+}
+
+/**
+ * The summary columns the stored events tell. Columns the row already has (set when the run last
+ * suspended) come out the same; a locale the request fixed is kept (the frozen-context trigger).
+ */
+function summaryOf(rows: readonly StoredEventRow[], requestLocale: string | null): TracePatch {
+  const patch: TracePatch = {}
+  for (const row of rows) {
+    const event = ReasoningEvent.safeParse(parseJsonOrNull(row.eventJson))
+    // An event that does not read is left to verify to report; it does not stop the marking.
+    if (event.success) summarizeEvent(event.data, patch, requestLocale ?? undefined)
+  }
+  return patch
 }

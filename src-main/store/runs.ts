@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto"
+import { newRequestId } from "../util/request-id"
 import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/event"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
 import type { EngineDeps, EngineRequest } from "../engine/types"
@@ -84,7 +84,7 @@ export class TraceService {
   start(request: AskRequest, options: AskOptions = {}): { requestId: string; done: Promise<RunResult> } {
     const pack = this.options.pack
     if (pack === undefined) throw new Error("no rule pack is configured for new runs")
-    const engineRequest = this.freezeRequest(request, options.requestId ?? randomUUID())
+    const engineRequest = this.freezeRequest(request, options.requestId ?? newRequestId())
     const trace: NewTrace = {
       requestId: engineRequest.requestId,
       createdAt: this.store.clock().toISOString(),

@@ -63,15 +63,18 @@ export const traces = sqliteTable(
   (t) => [
     // History pages are ordered by (created_at, id); every index ends in the rowid (= id), so
     // each of these serves "filter = ? ORDER BY created_at DESC, id DESC" without sorting.
+    // The summary-column indexes are partial (IS NOT NULL): a run's row is created with them empty
+    // and filled when the run ends, so a run adds one entry to each instead of an entry for NULL
+    // that it then moves. "column = ?" and "column IS NOT NULL" let the planner use them.
     index("traces_created_idx").on(t.createdAt),
-    index("traces_outcome_idx").on(t.outcome, t.createdAt),
-    index("traces_risk_tier_idx").on(t.riskTier, t.createdAt),
-    index("traces_domain_idx").on(t.domain, t.createdAt),
-    index("traces_client_idx").on(t.clientId, t.createdAt),
+    index("traces_outcome_idx").on(t.outcome, t.createdAt).where(isNotNull(t.outcome)),
+    index("traces_risk_tier_idx").on(t.riskTier, t.createdAt).where(isNotNull(t.riskTier)),
+    index("traces_domain_idx").on(t.domain, t.createdAt).where(isNotNull(t.domain)),
+    index("traces_client_idx").on(t.clientId, t.createdAt).where(isNotNull(t.clientId)),
     index("traces_status_idx").on(t.status, t.createdAt),
     // Partial: the planner must never pick it for "counterfactual_of IS NULL" (every trace).
     index("traces_counterfactual_idx").on(t.counterfactualOf).where(isNotNull(t.counterfactualOf)),
-    index("traces_ttfus_idx").on(t.ttfusMs),
+    index("traces_ttfus_idx").on(t.ttfusMs).where(isNotNull(t.ttfusMs)),
   ],
 )
 

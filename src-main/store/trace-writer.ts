@@ -4,7 +4,7 @@ import type { TraceStatus } from "../../src-shared/traces"
 import type { LoadedPack } from "../knowledge/loader"
 import type { ChainedEvent } from "./hash-chain"
 import type { Store } from "./store"
-import type { TracePatch } from "./trace-summary"
+import { TraceSettler, type Settlement } from "./trace-settle"
 
 // The write side of the trace store: a trace row, its events in batches, one transaction each.
 // Stage-boundary batches commit with synchronous=NORMAL: in WAL mode that is atomic and survives
@@ -33,43 +33,23 @@ export interface Batch {
   /** Present for the run's first batch: the trace row is created in the same transaction. */
   create?: NewTrace
   events: readonly PersistedEvent[]
-  /** The trace's new status, or null when it does not change (an indexed column: left untouched). */
-  status: TraceStatus | null
-  patch: TracePatch
+  /**
+   * How the trace row stands after this batch: given when the run ends, suspends or is aborted.
+   * A stage boundary in between only appends events (the row's chain position catches up at the
+   * next settlement, or when a crashed run is marked interrupted), which keeps each of those
+   * commits to the pages of the events table.
+   */
+  settle?: Omit<Settlement, "owner">
   /** fsync at commit (terminal, awaiting_input, or an abort). */
   durable: boolean
 }
-
-// The summary columns a batch may fill in (TracePatch). Only the columns a batch actually sets are
-// named in its UPDATE: several are indexed, and naming one rewrites its index page in the WAL.
-const PATCH_COLUMNS = {
-  locale: "locale",
-  userContextSnapshot: "user_context_snapshot",
-  evaluationContext: "evaluation_context",
-  outcome: "outcome",
-  domain: "domain",
-  riskTier: "risk_tier",
-  confidence: "confidence",
-  sourceCount: "source_count",
-  eligibleRuleCount: "eligible_rule_count",
-  exclusionCount: "exclusion_count",
-  conflictCount: "conflict_count",
-  refusalReason: "refusal_reason",
-  errorCode: "error_code",
-  answerText: "answer_text",
-  durationMs: "duration_ms",
-  ttfusMs: "ttfus_ms",
-} as const satisfies Record<keyof TracePatch, string>
-
-type PatchKey = keyof typeof PATCH_COLUMNS
 
 export class TraceWriter {
   private readonly knownPacks = new Set<string>()
   private readonly insertEvent: Database.Statement
   private readonly insertPack: Database.Statement
   private readonly insertTrace: Database.Statement
-  /** UPDATE statements by the set of columns they name (a handful of shapes in practice). */
-  private readonly updates = new Map<string, Database.Statement>()
+  private readonly settler: TraceSettler
   private readonly syncNormal: Database.Statement
   private readonly syncFull: Database.Statement
   private readonly writeBatch: Database.Transaction<(batch: Batch) => void>
@@ -88,6 +68,7 @@ export class TraceWriter {
          pack_version, pack_hash, counterfactual_of, locale, status, owner)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)`,
     )
+    this.settler = new TraceSettler(sqlite)
     this.syncNormal = sqlite.prepare("PRAGMA synchronous = NORMAL")
     this.syncFull = sqlite.prepare("PRAGMA synchronous = FULL")
     this.writeBatch = sqlite.transaction((batch: Batch) => this.applyBatch(batch))
@@ -135,29 +116,9 @@ export class TraceWriter {
     if (batch.create !== undefined) this.createTrace(batch.create, now)
     for (const { event, chained } of batch.events)
       this.insertEvent.run(batch.requestId, chained.seq, event.stage, event.status, event.ts, chained.eventJson, chained.prevHash, chained.hash)
-    const last = batch.events.at(-1)
-    const keys = (Object.keys(batch.patch) as PatchKey[]).filter((key) => batch.patch[key] !== undefined).sort()
-    const values: unknown[] = [now]
-    if (batch.status !== null) values.push(batch.status, batch.status === "running" ? this.store.owner : null)
-    if (last !== undefined) values.push(last.chained.hash, batch.events.length)
-    for (const key of keys) values.push(batch.patch[key])
-    values.push(batch.requestId)
-    const result = this.updateStatement(batch.status !== null, last !== undefined, keys).run(...values)
-    if (result.changes !== 1) throw new Error(`trace ${batch.requestId} is not in the store`)
-  }
-
-  private updateStatement(withStatus: boolean, withEvents: boolean, keys: readonly PatchKey[]): Database.Statement {
-    const signature = `${withStatus}/${withEvents}/${keys.join(",")}`
-    let statement = this.updates.get(signature)
-    if (statement === undefined) {
-      const sets = ["updated_at = ?"]
-      if (withStatus) sets.push("status = ?", "owner = ?")
-      if (withEvents) sets.push("chain_head = ?", "event_count = event_count + ?")
-      for (const key of keys) sets.push(`${PATCH_COLUMNS[key]} = ?`)
-      statement = this.store.sqlite.prepare(`UPDATE traces SET ${sets.join(", ")} WHERE request_id = ?`)
-      this.updates.set(signature, statement)
-    }
-    return statement
+    if (batch.settle === undefined) return
+    const changed = this.settler.settle(batch.requestId, now, { ...batch.settle, owner: this.store.owner })
+    if (changed !== 1) throw new Error(`trace ${batch.requestId} is not in the store`)
   }
 
   private createTrace(trace: NewTrace, now: string): void {

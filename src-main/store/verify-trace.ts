@@ -3,6 +3,7 @@ import { verifyChain } from "./chain-verify"
 import { replayAndCompare, type ReasoningEngine, type ReplayDifference } from "./replay"
 import { StoredRequest } from "./stored-request"
 import type { TraceReader } from "./trace-reader"
+import { parseJsonOrNull } from "../util/parse-json"
 
 // verify(requestId): the hash chain recomputed from the stored rows, then the run replayed against
 // its own pack snapshot and recorded clarification answers, compared event by event (ts aside).
@@ -44,27 +45,19 @@ async function replay(
     return { seq: null, reason: (error as Error).message }
   }
   if (pack === null) return { seq: null, reason: `the rule pack snapshot ${row.packHash} is missing` }
-  const request = StoredRequest.safeParse(parseOrNull(row.requestJson))
+  const request = StoredRequest.safeParse(parseJsonOrNull(row.requestJson))
   if (!request.success) return { seq: null, reason: "the trace's frozen request cannot be read" }
   return replayAndCompare({
     engine,
     request: request.data,
     pack,
     counterfactualOf: row.counterfactualOf,
-    stored: rows.map((r) => parseOrNull(r.eventJson)),
+    stored: rows.map((r) => parseJsonOrNull(r.eventJson)),
     complete: row.status === "complete",
   })
 }
 
 function isCounterfactualRequest(json: string): boolean {
-  const value = parseOrNull(json)
+  const value = parseJsonOrNull(json)
   return value !== null && typeof value === "object" && (value as { kind?: unknown }).kind === "counterfactual"
-}
-
-function parseOrNull(json: string): unknown {
-  try {
-    return JSON.parse(json)
-  } catch {
-    return null
-  }
 }

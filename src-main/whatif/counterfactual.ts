@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto"
+import { newRequestId } from "../util/request-id"
 import { isTerminal, type ReasoningEvent, type TerminalEvent } from "../../src-shared/events/event"
 import type { CounterfactualRequest, WhatIfChange } from "../../src-shared/whatif"
 import { continueFromRetrieval } from "../engine/pipeline"
@@ -82,7 +82,7 @@ export async function runCounterfactual(
   resolved: ResolvedChanges,
   options: { requestId?: string; sinks?: readonly ReasoningSink[] } = {},
 ): Promise<CounterfactualRun> {
-  const requestId = options.requestId ?? randomUUID()
+  const requestId = options.requestId ?? newRequestId()
   const request = counterfactualRequest(requestId, base, changes, resolved)
   const trace: NewTrace = {
     requestId,

@@ -9,6 +9,7 @@ import type { TraceReader } from "../store/trace-reader"
 import { TraceNotFoundError } from "../store/verify-trace"
 import { counterfactualRequestOf } from "./base-run"
 import { counterfactualEvents } from "./counterfactual"
+import { parseJsonOrNull } from "../util/parse-json"
 
 // Replaying a counterfactual trace: its base's SOURCES and RETRIEVAL (from the base's stored
 // events and pack snapshot) with the context its request_json records, through the same engine
@@ -101,15 +102,7 @@ async function replayFromStore(
     request,
     baseEvents: reader.events(baseRow.requestId),
     pack,
-    stored: rows.map((r) => parseOrNull(r.eventJson)),
+    stored: rows.map((r) => parseJsonOrNull(r.eventJson)),
     complete: row.status === "complete",
   })
-}
-
-function parseOrNull(json: string): unknown {
-  try {
-    return JSON.parse(json)
-  } catch {
-    return null
-  }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto"
+import { newRequestId } from "../../util/request-id"
 import type { ProfileContext } from "../../../src-shared/context"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import type { ClarificationPayload, Locale } from "../../../src-shared/events/index"
@@ -63,7 +63,7 @@ export function parseAskArgs(argv: readonly string[]): AskInvocation {
   const { values, positionals } = parseCommandArgs("ask", argv, OPTIONS)
   const question = positionals.join(" ").trim()
   if (!values.help && question === "") throw new UsageError("fiskai ask: missing the question")
-  const request: EngineRequest = { requestId: values["request-id"] ?? `req_${randomUUID()}`, question }
+  const request: EngineRequest = { requestId: values["request-id"] ?? `req_${newRequestId()}`, question }
   if (values["as-of"] !== undefined) request.asOfDate = parseIsoDate("--as-of", values["as-of"])
   if (values.locale !== undefined) request.locale = parseLocale("--locale", values.locale)
   if (values.profile !== undefined) request.profile = readProfileFile(values.profile) satisfies ProfileContext

@@ -15,39 +15,51 @@ function setup() {
   const trace: NewTrace = { requestId: "a1", createdAt: "2025-05-05T10:00:00.000Z", question: "fixture", asOfDate: "2025-05-05", requestJson: "{}", clientId: null, counterfactualOf: null, locale: null, pack }
   const sink = new AuditSink(new TraceWriter(store), trace, undefined)
   const reader = new Database(store.path, { readonly: true })
+  // The trace's status and how many of its events are stored.
   const visible = () => {
-    const row = reader.prepare("SELECT status, event_count AS n FROM traces WHERE request_id = 'a1'").get() as { status: string; n: number } | undefined
+    const row = reader.prepare("SELECT status, (SELECT count(*) FROM events WHERE request_id = 'a1') AS n FROM traces WHERE request_id = 'a1'").get() as
+      | { status: string; n: number }
+      | undefined
     return row === undefined ? null : `${row.status}/${row.n}`
   }
+  // The chain position the trace row records (brought up to date when the run ends or suspends).
+  const settled = () => reader.prepare("SELECT event_count AS n, chain_head AS head FROM traces WHERE request_id = 'a1'").get() as { n: number; head: string | null }
+  const lastHash = () => (reader.prepare("SELECT hash FROM events WHERE request_id = 'a1' ORDER BY seq DESC LIMIT 1").pluck().get() as string | undefined) ?? null
   const events = async (question: string, clarifications: string[] = []) => {
     const out: ReasoningEvent[] = []
     for await (const e of scriptedEngine({ requestId: "a1", question, asOfDate: "2025-05-05" }, { pack, clock: () => new Date("2025-05-05T10:00:00.000Z"), clarifications })) out.push(e)
     return out
   }
-  return { store, sink, visible, events, close: () => reader.close() }
+  return { store, sink, visible, settled, lastHash, events, close: () => reader.close() }
 }
 
 describe("AuditSink", () => {
-  test("creates the trace at the first event and commits at every stage boundary and the terminal", async () => {
-    const { sink, visible, events, close } = setup()
+  test("creates the trace at the first stage boundary and commits at every stage boundary and the terminal", async () => {
+    const { sink, visible, settled, lastHash, events, close } = setup()
     const seen: (string | null)[] = []
+    const counts: number[] = []
     for (const event of await events("fixture")) {
       sink.write(event)
       seen.push(visible())
+      counts.push(settled()?.n ?? -1)
     }
-    close()
-    // 0 intake started -> row created; 1 intake complete; 2 context started (buffered); 3 context complete;
-    // 4 sources started, 5 progress (buffered), 6 sources complete; ... terminal -> complete.
-    expect(seen.slice(0, 7)).toEqual(["running/1", "running/2", "running/2", "running/4", "running/4", "running/4", "running/7"])
+    // 0 intake started (buffered); 1 intake complete -> row created; 2 context started (buffered);
+    // 3 context complete; 4 sources started, 5 progress (buffered), 6 sources complete; ... terminal -> complete.
+    expect(seen.slice(0, 7)).toEqual([null, "running/2", "running/2", "running/4", "running/4", "running/4", "running/7"])
     expect(seen.at(-1)).toBe(`complete/${seen.length}`)
+    // Stage boundaries only append events; the terminal settles the row on the last of them.
+    expect(counts.slice(1, -1).every((n) => n === 0)).toBe(true)
+    expect(settled()).toEqual({ n: seen.length, head: lastHash() })
+    close()
   })
 
   test("commits at awaiting_input and records the run as suspended", async () => {
-    const { sink, visible, events, close } = setup()
+    const { sink, visible, settled, lastHash, events, close } = setup()
     const all = await events("unclear fixture")
     const awaitingAt = all.findIndex((e) => e.status === "awaiting_input")
     for (const event of all.slice(0, awaitingAt + 1)) sink.write(event)
     expect(visible()).toBe(`awaiting_input/${awaitingAt + 1}`)
+    expect(settled()).toEqual({ n: awaitingAt + 1, head: lastHash() })
     close()
   })
 
@@ -63,12 +75,13 @@ describe("AuditSink", () => {
   })
 
   test("abort persists what was buffered and marks the trace interrupted", async () => {
-    const { sink, visible, events, close } = setup()
+    const { sink, visible, settled, lastHash, events, close } = setup()
     const all = await events("fixture")
     for (const event of all.slice(0, 5)) sink.write(event)
     expect(visible()).toBe("running/4")
     sink.abort()
     expect(visible()).toBe("interrupted/5")
+    expect(settled()).toEqual({ n: 5, head: lastHash() })
     close()
   })
 })

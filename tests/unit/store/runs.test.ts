@@ -74,6 +74,20 @@ describe("resume and cancel", () => {
     expect(await reopened.verify("req-resume")).toMatchObject({ ok: true, chainOk: true, replayOk: true })
   })
 
+  test("a suspended run is found by its question; once it ends, by its answer too", async () => {
+    const service = realService()
+    const suspended = await service.ask({ question: "porez na jahte", asOfDate: AS_OF })
+    expect(suspended.status).toBe("awaiting_input")
+    expect(service.list({ search: "jahte" }).items.map((t) => t.requestId)).toEqual([suspended.requestId])
+    const cancelled = await service.cancel(suspended.requestId)
+    if (cancelled.event.stage !== "REFUSAL") throw new Error("not a refusal")
+    // A word of the refusal message that the question does not have.
+    const answerWord = cancelled.event.data.message.split(/[^\p{L}]+/u).find((w) => w.length >= 5 && !/porez|jaht/i.test(w))
+    if (answerWord === undefined) throw new Error("no answer word")
+    expect(service.list({ search: answerWord }).items.map((t) => t.requestId)).toContain(suspended.requestId)
+    expect(service.list({ search: "jahte" }).items.map((t) => t.requestId)).toEqual([suspended.requestId])
+  })
+
   test("cancel ends a suspended run in REFUSAL NEEDS_CLARIFICATION, appended to the same chain", async () => {
     const service = realService()
     const suspended = await service.ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
@@ -152,7 +166,12 @@ describe("crashed runs", () => {
     const trace = service2.get(requestId)
     expect(trace?.trace.status).toBe("interrupted")
     expect(trace?.events.at(-1)).toMatchObject({ stage: "SOURCES", status: "complete" })
+    // Its row is settled from the events that reached the store: chain position and summary so far.
+    const context = trace?.events.find((e) => e.stage === "CONTEXT_RESOLUTION" && e.status === "complete")
+    if (context?.stage !== "CONTEXT_RESOLUTION" || context.status !== "complete") throw new Error("no context event")
+    expect(trace?.trace).toMatchObject({ eventCount: trace?.events.length, domain: context.data.domain, riskTier: context.data.riskTier, outcome: null })
     expect(service2.list({ status: "interrupted" }).items.map((t) => t.requestId)).toEqual([requestId])
+    expect(service2.list({ search: "PDV" }).items.map((t) => t.requestId)).toEqual([requestId])
     expect(await service2.verify(requestId)).toMatchObject({ ok: true })
   })
 
@@ -160,9 +179,11 @@ describe("crashed runs", () => {
     const path = tempDbPath()
     const store = openTestStore(path)
     const stalls: ReasoningEngine = async function* (request, deps) {
-      const inner = buildAnswerWithReasoning(request, deps)
-      const first = await inner.next()
-      if (!first.done) yield first.value
+      // Up to the first stage boundary (the trace row is written there), then it never goes on.
+      for await (const event of buildAnswerWithReasoning(request, deps)) {
+        yield event
+        if (event.status === "complete") break
+      }
       await new Promise(() => {})
       throw new Error("unreachable")
     }
@@ -171,5 +192,7 @@ describe("crashed runs", () => {
     const second = openTestStore(path)
     expect(second.interruptedAtOpen).toEqual([])
     expect(realService(second).get(requestId)?.trace.status).toBe("running")
+    // Mid-run, its stored events continue the chain the row last recorded, and replay as a prefix.
+    expect(await realService(second).verify(requestId)).toMatchObject({ ok: true })
   })
 })

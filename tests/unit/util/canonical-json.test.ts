@@ -1,5 +1,7 @@
+import fc from "fast-check"
+import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { canonicalJson, sha256Hex } from "../../../src-main/util/canonical-json"
+import { canonicalJson, canonicalJsonReference, sha256Hex } from "../../../src-main/util/canonical-json"
 
 describe("canonicalJson", () => {
   it("sorts keys at every depth and drops undefined members", () => {
@@ -7,7 +9,36 @@ describe("canonicalJson", () => {
       '{"a":{"c":null,"d":[{"x":2,"z":1}]},"b":1}',
     )
   })
+
   it("gives the same hash for objects that differ only in key order", () => {
     expect(sha256Hex(canonicalJson({ a: 1, b: "š" }))).toBe(sha256Hex(canonicalJson({ b: "š", a: 1 })))
+  })
+
+  it("writes exactly the text of its definition, whatever the value", () => {
+    // fc.anything covers undefined/NaN/-0/Infinity members, sparse arrays, odd keys ("__proto__",
+    // integer-like ones), lone surrogates, dates and boxed values: every case JSON.stringify has a
+    // rule for.
+    const value = fc.anything({ withBoxedValues: true, withSparseArray: true, withNullPrototype: true, withDate: true, maxDepth: 4 })
+    fc.assert(
+      fc.property(value, (v) => {
+        fc.pre(v !== undefined && typeof v !== "symbol" && typeof v !== "function")
+        expect(canonicalJson(v)).toBe(canonicalJsonReference(v))
+        expect(JSON.parse(canonicalJson(v))).toEqual(JSON.parse(JSON.stringify(v)))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it("sorts integer-like keys as strings too (UTF-16 order, as documented for verifiers)", () => {
+    expect(canonicalJson({ "10": 1, "2": 2, b: 'x"\n\u2028', a: "\ud800" })).toBe('{"10":1,"2":2,"a":"\\ud800","b":"x\\"\\n\u2028"}')
+  })
+
+  it("refuses a value that has no JSON text instead of hashing the word undefined", () => {
+    expect(() => canonicalJson(undefined)).toThrow(TypeError)
+  })
+
+  it("hashes like a streaming SHA-256", () => {
+    const text = "0".repeat(64) + canonicalJson({ š: "đ" })
+    expect(sha256Hex(text)).toBe(createHash("sha256").update(text).digest("hex"))
   })
 })
