@@ -1,6 +1,7 @@
 import Database from "better-sqlite3"
 import type { ExportSelection } from "../../src-shared/export"
 import type { TraceSummary } from "../../src-shared/traces"
+import { eventsOfRequestSql, eventsOfTraceSql } from "../store/event-keys"
 import { resolveSelection } from "./selection"
 import { VIEWED_STATUSES } from "./trace-view"
 
@@ -55,8 +56,8 @@ const SUMMARY_COLUMNS = `t.request_id AS requestId, t.created_at AS createdAt, t
 
 const VIEWED = VIEWED_STATUSES.map((status) => `'${status}'`).join(", ")
 
-// One row per trace. The aggregates take the rows in the order of the events primary key index
-// (request_id, seq), which the plan walks; `seqs` lets each batch check that order, so a planner
+// One row per trace. The aggregates take the rows in the order of the events table's key (trace
+// id × 2^20 + seq, store/event-keys.ts), whose range for the trace the plan walks; `seqs` lets each batch check that order, so a planner
 // that ever chose otherwise fails the export instead of writing events out of chain order.
 const EVENT_AGGREGATES = `count(*) AS n, group_concat(e.seq) AS seqs,
   CAST(group_concat(e.event_json, char(10)) || char(10) AS BLOB) AS jsonl,
@@ -109,11 +110,12 @@ class SqliteTraceSource implements BundleSource {
        WHERE s.pos > ? ORDER BY s.pos LIMIT ?`,
     )
     this.eventBatch = db.prepare(
-      `SELECT s.pos AS pos, ${EVENT_AGGREGATES} FROM export_selection s JOIN events e ON e.request_id = s.request_id
+      `SELECT s.pos AS pos, ${EVENT_AGGREGATES} FROM export_selection s JOIN traces t ON t.request_id = s.request_id
+       JOIN events e ON ${eventsOfTraceSql("e", "t.id")}
        WHERE s.pos > ? AND s.pos <= ? GROUP BY s.pos ORDER BY s.pos`,
     )
     this.traceById = db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM traces t WHERE t.request_id = ?`)
-    this.eventsById = db.prepare(`SELECT 0 AS pos, ${EVENT_AGGREGATES} FROM events e WHERE e.request_id = ? GROUP BY e.request_id`)
+    this.eventsById = db.prepare(`SELECT 0 AS pos, ${EVENT_AGGREGATES} FROM events e WHERE ${eventsOfRequestSql("e", "@requestId")} GROUP BY e.request_id`)
   }
 
   *batches(batchSize: number): Iterable<SourceTrace[]> {
@@ -132,7 +134,7 @@ class SqliteTraceSource implements BundleSource {
   trace(requestId: string): SourceTrace | null {
     const row = this.traceById.get(requestId) as SummaryRow | undefined
     if (row === undefined) return null
-    return this.assemble(row, "base", this.eventsById.get(requestId) as EventsRow | undefined)
+    return this.assemble(row, "base", this.eventsById.get({ requestId }) as EventsRow | undefined)
   }
 
   packSnapshots(): PackSnapshot[] {

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3"
 import { ReasoningEvent } from "../../src-shared/events/event"
+import { eventsOfRequestSql } from "./event-keys"
 import { isOwnerAlive } from "./owner"
 import { TraceSettler } from "./trace-settle"
 import { summarizeEvent, type TracePatch } from "./trace-summary"
@@ -26,13 +27,13 @@ export function markInterruptedRuns(sqlite: Database.Database, clock: () => Date
   }[]
   const orphans = running.filter((row) => !isOwnerAlive(row.owner))
   if (orphans.length === 0) return []
-  const eventsOf = sqlite.prepare("SELECT seq, event_json AS eventJson, hash FROM events WHERE request_id = ? ORDER BY seq")
+  const eventsOf = sqlite.prepare(`SELECT seq, event_json AS eventJson, hash FROM events e WHERE ${eventsOfRequestSql("e", "@requestId")} ORDER BY e.id`)
   const settler = new TraceSettler(sqlite)
   const now = clock().toISOString()
   const marked: string[] = []
   sqlite.transaction(() => {
     for (const orphan of orphans) {
-      const rows = eventsOf.all(orphan.requestId) as StoredEventRow[]
+      const rows = eventsOf.all({ requestId: orphan.requestId }) as StoredEventRow[]
       const settlement = {
         status: "interrupted" as const,
         owner: null,

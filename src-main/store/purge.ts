@@ -1,4 +1,5 @@
 import type { Store } from "./store"
+import { eventsOfRequestSql } from "./event-keys"
 
 // Retention: nothing is deleted implicitly. purgeOlderThan(date) is the one way traces leave the
 // store, and it leaves a record: purge_audit (counts) and purged_traces (each trace's chain head
@@ -70,10 +71,10 @@ export function purgeOlderThan(store: Store, olderThan: string): PurgeResult {
     const record = sqlite.prepare(
       "INSERT INTO purged_traces (purge_id, request_id, created_at, outcome, chain_head, event_count) VALUES (?, ?, ?, ?, ?, ?)",
     )
-    const deleteEvents = sqlite.prepare("DELETE FROM events WHERE request_id = ?")
+    const deleteEvents = sqlite.prepare(`DELETE FROM events WHERE ${eventsOfRequestSql("events", "@requestId")}`)
     const deleteTrace = sqlite.prepare("DELETE FROM traces WHERE request_id = ?")
     for (const v of victims) record.run(purgeId, v.requestId, v.createdAt, v.outcome, v.chainHead, v.eventCount)
-    for (const v of victims) deleteEvents.run(v.requestId)
+    for (const v of victims) deleteEvents.run({ requestId: v.requestId })
     // Counterfactuals before their bases (foreign key), deepest first.
     for (const v of orderChildrenFirst(victims)) deleteTrace.run(v.requestId)
     return { purgeId, traceCount: victims.length, eventCount, keptCount }

@@ -1,5 +1,5 @@
-import { isNotNull } from "drizzle-orm"
-import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core"
+import { isNotNull, sql } from "drizzle-orm"
+import { type AnySQLiteColumn, check, index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core"
 
 // The store's tables, as drizzle-kit reads them to generate resources/migrations/.
 // Triggers (append-only events, frozen trace context, purge gate) and the FTS5 index cannot be
@@ -81,6 +81,11 @@ export const traces = sqliteTable(
 export const events = sqliteTable(
   "events",
   {
+    /**
+     * The trace's id × 2^20 + seq (event-keys.ts): a trace's events lie together in chain order,
+     * and a run appends at the end of the table, with no second index to keep up.
+     */
+    id: integer("id").primaryKey(),
     requestId: text("request_id")
       .notNull()
       .references(() => traces.requestId),
@@ -94,7 +99,8 @@ export const events = sqliteTable(
     /** sha256Hex(prevHash + eventJson); see README.md. */
     hash: text("hash").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.requestId, t.seq] })],
+  // The key's low bits are the seq (a trigger checks its high bits name the trace).
+  () => [check("events_key_holds_seq", sql.raw("seq >= 0 AND seq < 1048576 AND (id & 1048575) = seq"))],
 )
 
 export const clients = sqliteTable(

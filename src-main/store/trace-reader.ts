@@ -3,6 +3,7 @@ import { ReasoningEvent } from "../../src-shared/events/event"
 import { TraceSummary, type TraceDetail } from "../../src-shared/traces"
 import { loadPack, type LoadedPack } from "../knowledge/loader"
 import { events, rulePackSnapshots, traces, type EventRow, type TraceRow } from "./schema"
+import { EVENT_SEQ_BITS, MAX_EVENTS_PER_TRACE } from "./event-keys"
 import type { Store } from "./store"
 
 // The read side for one trace: its summary, its events (validated at this boundary), and the
@@ -48,11 +49,13 @@ export class TraceReader {
       .from(traces)
       .where(eq(traces.requestId, sql.placeholder("id")))
       .prepare()
+    // A trace's events: the range of the events table's key that its rowid spans (event-keys.ts).
+    const traceId = sql`(SELECT ${traces.id} FROM ${traces} WHERE ${traces.requestId} = ${sql.placeholder("id")})`
     this.eventsOf = store.db
       .select()
       .from(events)
-      .where(eq(events.requestId, sql.placeholder("id")))
-      .orderBy(asc(events.seq))
+      .where(sql`${events.id} BETWEEN ${traceId} << ${sql.raw(String(EVENT_SEQ_BITS))} AND (${traceId} << ${sql.raw(String(EVENT_SEQ_BITS))}) + ${sql.raw(String(MAX_EVENTS_PER_TRACE - 1))}`)
+      .orderBy(asc(events.id))
       .prepare()
   }
 

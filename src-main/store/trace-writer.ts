@@ -4,6 +4,7 @@ import type { TraceStatus } from "../../src-shared/traces"
 import type { LoadedPack } from "../knowledge/loader"
 import type { ChainedEvent } from "./hash-chain"
 import type { Store } from "./store"
+import { eventKey } from "./event-keys"
 import { TraceSettler, type Settlement } from "./trace-settle"
 
 // The write side of the trace store: a trace row, its events in batches, one transaction each.
@@ -50,6 +51,7 @@ export class TraceWriter {
   private readonly insertPack: Database.Statement
   private readonly insertTrace: Database.Statement
   private readonly settler: TraceSettler
+  private readonly traceIdByRequest: Database.Statement
   private readonly syncNormal: Database.Statement
   private readonly syncFull: Database.Statement
   private readonly writeBatch: Database.Transaction<(batch: Batch) => void>
@@ -58,7 +60,7 @@ export class TraceWriter {
     const { sqlite } = store
     // The hot path uses statements prepared once (drizzle builds and prepares a query per call).
     this.insertEvent = sqlite.prepare(
-      "INSERT INTO events (request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO events (id, request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     this.insertPack = sqlite.prepare(
       "INSERT INTO rule_pack_snapshots (hash, pack_id, version, canonical_json, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -69,6 +71,7 @@ export class TraceWriter {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)`,
     )
     this.settler = new TraceSettler(sqlite)
+    this.traceIdByRequest = sqlite.prepare("SELECT id FROM traces WHERE request_id = ?").pluck()
     this.syncNormal = sqlite.prepare("PRAGMA synchronous = NORMAL")
     this.syncFull = sqlite.prepare("PRAGMA synchronous = FULL")
     this.writeBatch = sqlite.transaction((batch: Batch) => this.applyBatch(batch))
@@ -113,21 +116,31 @@ export class TraceWriter {
 
   private applyBatch(batch: Batch): void {
     const now = this.store.clock().toISOString()
-    if (batch.create !== undefined) this.createTrace(batch.create, now)
-    for (const { event, chained } of batch.events)
-      this.insertEvent.run(batch.requestId, chained.seq, event.stage, event.status, event.ts, chained.eventJson, chained.prevHash, chained.hash)
+    const traceId = batch.create !== undefined ? this.createTrace(batch.create, now) : this.traceIdOf(batch.requestId)
+    for (const { event, chained } of batch.events) {
+      const key = eventKey(traceId, chained.seq)
+      this.insertEvent.run(key, batch.requestId, chained.seq, event.stage, event.status, event.ts, chained.eventJson, chained.prevHash, chained.hash)
+    }
     if (batch.settle === undefined) return
     const changed = this.settler.settle(batch.requestId, now, { ...batch.settle, owner: this.store.owner })
     if (changed !== 1) throw new Error(`trace ${batch.requestId} is not in the store`)
   }
 
-  private createTrace(trace: NewTrace, now: string): void {
+  /** The trace's rowid (its events' keys derive from it). */
+  private traceIdOf(requestId: string): number {
+    const id = this.traceIdByRequest.get(requestId) as number | undefined
+    if (id === undefined) throw new Error(`trace ${requestId} is not in the store`)
+    return id
+  }
+
+  /** Inserts the trace row; returns its rowid. */
+  private createTrace(trace: NewTrace, now: string): number {
     const { pack } = trace
     if (!this.knownPacks.has(pack.hash)) {
       this.insertPack.run(pack.hash, pack.id, pack.version, pack.canonicalJson, now)
       this.knownPacks.add(pack.hash)
     }
-    this.insertTrace.run(
+    const inserted = this.insertTrace.run(
       trace.requestId,
       trace.createdAt,
       now,
@@ -142,5 +155,6 @@ export class TraceWriter {
       trace.locale,
       this.store.owner,
     )
+    return Number(inserted.lastInsertRowid)
   }
 }

@@ -51,28 +51,32 @@ function rawWriter(sqlite: Database.Database, pack: LoadedPack): (trace: NewTrac
   const insertTrace = sqlite.prepare(
     "INSERT INTO traces (request_id, created_at, updated_at, question, as_of_date, request_json, pack_id, pack_version, pack_hash, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')",
   )
-  const insertEvent = sqlite.prepare("INSERT INTO events (request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-  const update = sqlite.prepare("UPDATE traces SET status = ?, updated_at = ?, chain_head = ?, event_count = event_count + ? WHERE request_id = ?")
-  const batch = sqlite.transaction((trace: NewTrace, rows: { e: ReasoningEvent; json: string; prev: string; hash: string }[], status: string, create: boolean) => {
+  const insertEvent = sqlite.prepare("INSERT INTO events (id, request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+  const settle = sqlite.prepare("UPDATE traces SET status = 'complete', updated_at = ?, chain_head = ?, event_count = ? WHERE request_id = ?")
+  type Row = { e: ReasoningEvent; json: string; prev: string; hash: string }
+  // Stage boundaries append events (the first also creates the row); the terminal settles the row.
+  const batch = sqlite.transaction((trace: NewTrace, rows: Row[], traceId: number | null, total: number, terminal: boolean) => {
     const now = new Date().toISOString()
-    if (create) insertTrace.run(trace.requestId, trace.createdAt, now, trace.question, trace.asOfDate, trace.requestJson, pack.id, pack.version, pack.hash)
-    for (const r of rows) insertEvent.run(trace.requestId, r.e.seq, r.e.stage, r.e.status, r.e.ts, r.json, r.prev, r.hash)
-    update.run(status, now, rows.at(-1)?.hash ?? null, rows.length, trace.requestId)
+    const id = traceId ?? Number(insertTrace.run(trace.requestId, trace.createdAt, now, trace.question, trace.asOfDate, trace.requestJson, pack.id, pack.version, pack.hash).lastInsertRowid)
+    for (const r of rows) insertEvent.run(id * 2 ** 20 + r.e.seq, trace.requestId, r.e.seq, r.e.stage, r.e.status, r.e.ts, r.json, r.prev, r.hash)
+    if (terminal) settle.run(now, rows.at(-1)?.hash ?? null, total, trace.requestId)
+    return id
   })
   return (trace, events) => {
     let head = GENESIS_HASH
-    let pending: { e: ReasoningEvent; json: string; prev: string; hash: string }[] = []
-    let created = false
+    let pending: Row[] = []
+    let traceId: number | null = null
+    let total = 0
     for (const e of events) {
       const chained = chainEvent(head, e)
       pending.push({ e, json: chained.eventJson, prev: head, hash: chained.hash })
       head = chained.hash
+      total += 1
       const terminal = isTerminal(e)
-      if (!terminal && created && e.status !== "complete") continue
+      if (!terminal && e.status !== "complete") continue
       if (!terminal) sqlite.pragma("synchronous = NORMAL")
-      batch.immediate(trace, pending, terminal ? "complete" : "running", !created)
+      traceId = batch.immediate(trace, pending, traceId, total, terminal)
       if (!terminal) sqlite.pragma("synchronous = FULL")
-      created = true
       pending = []
     }
   }
@@ -132,7 +136,7 @@ async function persistenceRows(dir: string, pack: LoadedPack): Promise<BenchRow[
   }
 }
 
-async function persistedRunRow(dir: string, pack: LoadedPack): Promise<BenchRow> {
+async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow[]> {
   const store = openStore({ path: join(dir, "runs.sqlite") })
   try {
     const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack, engineDefaults: { deliberatePauseMs: 0 } })
@@ -145,7 +149,13 @@ async function persistedRunRow(dir: string, pack: LoadedPack): Promise<BenchRow>
       times.push(performance.now() - start)
     }
     const p50 = percentile(times, 0.5)
-    return { name: "store: complete persisted run, engine + store, p50", value: p50, unit: "ms", goal: "< 2 ms", pass: p50 < 2 }
+    const mean = times.reduce((a, b) => a + b, 0) / times.length
+    return [
+      { name: "store: complete persisted run, engine + store, p50", value: p50, unit: "ms", goal: "< 2 ms", pass: p50 < 2 },
+      { name: "store: complete persisted run, p90", value: percentile(times, 0.9), unit: "ms" },
+      // The mean carries the WAL checkpoints (one run in about twenty pays for one).
+      { name: "store: complete persisted run, mean", value: mean, unit: "ms" },
+    ]
   } finally {
     store.close()
   }
@@ -182,7 +192,7 @@ export function buildHistory(store: Store, pack: LoadedPack, count: number): voi
     }
     for (const index of indexes) sqlite.exec(index.sql)
     sqlite.exec(ftsInsert.sql)
-    sqlite.exec("INSERT INTO traces_fts (traces_fts) VALUES ('rebuild')")
+    sqlite.exec("INSERT INTO traces_fts (rowid, question, answer_text) SELECT id, question, answer_text FROM traces")
   })()
 }
 
@@ -243,7 +253,7 @@ export async function runStoreBench(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), "fiskai-store-bench-"))
   try {
     const pack = loadPackFile(join(ROOT, "resources", "packs", "hr-core.json"))
-    return [...(await persistenceRows(dir, pack)), await persistedRunRow(dir, pack), ...historyRows(dir, pack)]
+    return [...(await persistenceRows(dir, pack)), ...(await persistedRunRows(dir, pack)), ...historyRows(dir, pack)]
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3"
+import { eventKey, eventsOfRequestSql } from "../../../src-main/store/event-keys"
 import { chainHash, GENESIS_HASH } from "../../../src-main/store/hash-chain"
 
 // Many traces fast, for the large-export test and the export bench: the traces already in the
@@ -12,11 +13,11 @@ interface TemplateTrace {
 }
 
 function readTemplates(sqlite: Database.Database): TemplateTrace[] {
-  const events = sqlite.prepare("SELECT seq, stage, status, ts, event_json AS json FROM events WHERE request_id = ? ORDER BY seq")
+  const events = sqlite.prepare(`SELECT seq, stage, status, ts, event_json AS json FROM events e WHERE ${eventsOfRequestSql("e", "@id")} ORDER BY e.id`)
   return (sqlite.prepare("SELECT * FROM traces ORDER BY id").all() as Array<Record<string, unknown>>).map((row) => ({
     requestId: String(row.request_id),
     row,
-    events: events.all(String(row.request_id)) as TemplateTrace["events"],
+    events: events.all({ id: String(row.request_id) }) as TemplateTrace["events"],
   }))
 }
 
@@ -28,7 +29,7 @@ export function cloneTraces(sqlite: Database.Database, total: number, options: {
   const columns = Object.keys(templates[0]?.row ?? {}).filter((c) => c !== "id")
   const insertTrace = sqlite.prepare(`INSERT INTO traces (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`)
   const insertEvent = sqlite.prepare(
-    "INSERT INTO events (request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO events (id, request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   )
   const start = options.start.getTime()
   const insertRange = sqlite.transaction((from: number, to: number) => {
@@ -47,14 +48,15 @@ export function cloneTraces(sqlite: Database.Database, total: number, options: {
         return row
       })
       const { id: _rowId, ...row } = template.row
-      insertTrace.run({
+      const inserted = insertTrace.run({
         ...row,
         request_id: id,
         created_at: new Date(start + i * 1000).toISOString(),
         request_json: rename(String(template.row.request_json)),
         chain_head: prev,
       })
-      for (const event of rows) insertEvent.run(...event)
+      const traceId = Number(inserted.lastInsertRowid)
+      for (const event of rows) insertEvent.run(eventKey(traceId, event[1]), ...event)
     }
   })
   const synchronous = sqlite.pragma("synchronous", { simple: true })

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { afterAll, describe, expect, test } from "vitest"
 import { verifyChain } from "../../../src-main/store/chain-verify"
+import { eventsOfRequestSql } from "../../../src-main/store/event-keys"
 import { openStore } from "../../../src-main/store/store"
 import { realService } from "./engine-fixtures"
 import { tempDbPath } from "./fixtures"
@@ -85,11 +86,11 @@ function checkDatabase(dbPath: string, reportedComplete: ReadonlySet<string>): {
   try {
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok")
     const traces = db.prepare("SELECT request_id, status, chain_head, event_count FROM traces").all() as TraceState[]
-    const rowsOf = db.prepare("SELECT seq, event_json AS eventJson, prev_hash AS prevHash, hash FROM events WHERE request_id = ? ORDER BY seq")
+    const rowsOf = db.prepare(`SELECT seq, event_json AS eventJson, prev_hash AS prevHash, hash FROM events e WHERE ${eventsOfRequestSql("e", "@id")} ORDER BY e.id`)
     const byId = new Map(traces.map((t) => [t.request_id, t]))
     for (const trace of traces) {
       expect(trace.status).not.toBe("running")
-      const problem = verifyChain(rowsOf.all(trace.request_id) as never[], { requestId: trace.request_id, chainHead: trace.chain_head, eventCount: trace.event_count })
+      const problem = verifyChain(rowsOf.all({ id: trace.request_id }) as never[], { requestId: trace.request_id, chainHead: trace.chain_head, eventCount: trace.event_count })
       expect(problem, `trace ${trace.request_id}`).toBeNull()
     }
     for (const id of reportedComplete) {

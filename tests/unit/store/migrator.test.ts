@@ -21,6 +21,20 @@ function olderMigrationsDir(count: number): string {
   return dir
 }
 
+/**
+ * Copies every trace, event and pack snapshot into a database at an older schema, in the columns
+ * that schema has (what an older app wrote: its own triggers, e.g. its search index, fire as then).
+ */
+function copyRowsAsOlderAppWould(from: Database.Database, to: Database.Database): void {
+  const columnsOf = (db: Database.Database, table: string) => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all() as string[])
+  for (const table of ["rule_pack_snapshots", "traces", "events"]) {
+    const kept = new Set(columnsOf(to, table))
+    const columns = columnsOf(from, table).filter((c) => kept.has(c) && !(table === "traces" && c === "id"))
+    const insert = to.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`)
+    for (const row of from.prepare(`SELECT ${columns.join(", ")} FROM ${table} ORDER BY rowid`).all() as Record<string, unknown>[]) insert.run(row)
+  }
+}
+
 function objectNames(path: string): string[] {
   const db = new Database(path, { readonly: true })
   try {
@@ -55,11 +69,14 @@ describe("migrations", () => {
   })
 
   test("every earlier schema version upgrades, keeping its traces and indexing them for search", async () => {
+    // A run as this app records it; each older database gets the same rows in its own layout.
+    const source = openTestStore()
+    const run = await realService(source).ask({ question: "Kolika je minimalna plaća?", asOfDate: AS_OF })
     for (let version = 1; version < shipped.length; version++) {
       const path = tempDbPath()
       const old = openStore({ path, migrationsDir: olderMigrationsDir(version) })
       expect(old.schemaVersion).toBe(version)
-      const run = await realService(old).ask({ question: "Kolika je minimalna plaća?", asOfDate: AS_OF })
+      copyRowsAsOlderAppWould(source.sqlite, old.sqlite)
       old.close()
 
       const upgraded = openTestStore(path)

@@ -30,6 +30,23 @@ describe("events are append-only", () => {
   })
 })
 
+describe("an event's key names its trace and its seq", () => {
+  const insert = "INSERT INTO events (id, request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, 'ANSWER', 'complete', 'x', '{}', 'p', 'h')"
+  const traceId = (requestId: string) => store.sqlite.prepare("SELECT id FROM traces WHERE request_id = ?").pluck().get(requestId) as number
+
+  test("an event filed under another trace's key range is rejected", async () => {
+    const a = await service.ask({ question: CLEAR_QUESTION, asOfDate: AS_OF })
+    const b = await service.ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
+    expect(run(insert, traceId(b.requestId) * 2 ** 20 + 500, a.requestId, 500)).toThrow(/key must be its trace's id/)
+  })
+
+  test("a key whose low bits are not the event's seq is rejected", async () => {
+    const a = await service.ask({ question: CLEAR_QUESTION, asOfDate: AS_OF })
+    expect(run(insert, traceId(a.requestId) * 2 ** 20 + 501, a.requestId, 500)).toThrow(/CHECK constraint failed: events_key_holds_seq/)
+    expect(run(insert, traceId(a.requestId) * 2 ** 20, a.requestId, 2 ** 20)).toThrow(/CHECK constraint failed: events_key_holds_seq/)
+  })
+})
+
 describe("a trace's frozen context", () => {
   test.each([
     ["question", "'another question'"],

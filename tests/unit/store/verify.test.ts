@@ -7,6 +7,8 @@ import { openTestStore } from "./fixtures"
 import { AS_OF, CLEAR_QUESTION, realService, VAGUE_QUESTION } from "./engine-fixtures"
 
 // Tampering needs the triggers out of the way first: exactly what someone editing the file would do.
+// Rows are addressed by (request_id, seq) columns; moving a row also moves its key (trace id × 2^20
+// + seq), which is what readers order by.
 
 let store: Store
 let service: TraceService
@@ -19,8 +21,14 @@ beforeEach(async () => {
   const run = await service.ask({ question: CLEAR_QUESTION, asOfDate: AS_OF })
   requestId = run.requestId
   eventCount = run.events.length
-  store.sqlite.exec("DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; DROP TRIGGER traces_sealed_when_complete;")
+  store.sqlite.exec("DROP TRIGGER events_no_update; DROP TRIGGER events_no_delete; DROP TRIGGER events_keyed_by_trace; DROP TRIGGER traces_sealed_when_complete;")
 })
+
+/** The events-table key of this trace's event `seq`. */
+const keyOf = (seq: number): number => {
+  const traceId = store.sqlite.prepare("SELECT id FROM traces WHERE request_id = ?").pluck().get(requestId) as number
+  return traceId * 2 ** 20 + seq
+}
 
 interface Row {
   seq: number
@@ -69,11 +77,13 @@ describe("verify", () => {
   })
 
   test("reordered event rows are found", async () => {
-    const swap = store.sqlite.prepare("UPDATE events SET seq = ? WHERE request_id = ? AND seq = ?")
+    // Events 6 and 7 trade places: each row's content moves to the other's key and seq.
+    const [six, seven] = [rows()[6], rows()[7]]
+    if (six === undefined || seven === undefined) throw new Error("too few rows")
+    const put = store.sqlite.prepare("UPDATE events SET event_json = ?, prev_hash = ?, hash = ? WHERE request_id = ? AND seq = ?")
     store.sqlite.transaction(() => {
-      swap.run(-1, requestId, 6)
-      swap.run(6, requestId, 7)
-      swap.run(7, requestId, -1)
+      put.run(seven.event_json, seven.prev_hash, seven.hash, requestId, 6)
+      put.run(six.event_json, six.prev_hash, six.hash, requestId, 7)
     })()
     const result = await service.verify(requestId)
     expect(result).toMatchObject({ ok: false, chainOk: false, firstProblem: { seq: 6 } })
@@ -85,15 +95,15 @@ describe("verify", () => {
     const at = 3
     const previous = before[at - 1]
     if (previous === undefined) throw new Error("no previous row")
-    const shift = store.sqlite.prepare("UPDATE events SET seq = seq + 1 WHERE request_id = ? AND seq = ?")
+    const shift = store.sqlite.prepare("UPDATE events SET id = id + 1, seq = seq + 1 WHERE request_id = ? AND seq = ?")
     for (let seq = eventCount - 1; seq >= at; seq--) shift.run(requestId, seq)
     const forged = editedJson(at - 1, (e) => {
       e.seq = at
       e.message = "inserted"
     })
     store.sqlite
-      .prepare("INSERT INTO events (request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, 'SOURCES', 'progress', 'x', ?, ?, ?)")
-      .run(requestId, at, forged, previous.hash, chainHash(previous.hash, forged))
+      .prepare("INSERT INTO events (id, request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, 'SOURCES', 'progress', 'x', ?, ?, ?)")
+      .run(keyOf(at), requestId, at, forged, previous.hash, chainHash(previous.hash, forged))
     const result = await service.verify(requestId)
     expect(result).toMatchObject({ ok: false, chainOk: false, firstProblem: { seq: at + 1 } })
   })
@@ -103,8 +113,8 @@ describe("verify", () => {
     if (last === undefined) throw new Error("no rows")
     const forged = editedJson(eventCount - 1, (e) => (e.seq = eventCount))
     store.sqlite
-      .prepare("INSERT INTO events (request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, 'ANSWER', 'complete', 'x', ?, ?, ?)")
-      .run(requestId, eventCount, forged, last.hash, chainHash(last.hash, forged))
+      .prepare("INSERT INTO events (id, request_id, seq, stage, status, ts, event_json, prev_hash, hash) VALUES (?, ?, ?, 'ANSWER', 'complete', 'x', ?, ?, ?)")
+      .run(keyOf(eventCount), requestId, eventCount, forged, last.hash, chainHash(last.hash, forged))
     const result = await service.verify(requestId)
     expect(result).toMatchObject({ ok: false, chainOk: false, firstProblem: { seq: eventCount } })
   })

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3"
 import type { ReasoningEvent } from "../../../../src-shared/events/event"
 import { verifyChain, type ChainRow } from "../../../../src-main/store/chain-verify"
+import { eventsOfRequestSql, eventsOfTraceSql } from "../../../../src-main/store/event-keys"
 import type { Services } from "../../../../src-main/services"
 
 // The soak's checks, through a second, read-only connection. While the soak runs: each event the
@@ -37,7 +38,7 @@ export class PublishedEvents {
 
   constructor(dbPath: string) {
     this.db = new Database(dbPath, { readonly: true, fileMustExist: true })
-    this.stored = this.db.prepare("SELECT event_count AS eventCount, (SELECT count(*) FROM events WHERE request_id = @id) AS rows FROM traces WHERE request_id = @id")
+    this.stored = this.db.prepare(`SELECT event_count AS eventCount, (SELECT count(*) FROM events e WHERE ${eventsOfRequestSql("e", "@id")}) AS rows FROM traces WHERE request_id = @id`)
   }
 
   onEvent(event: ReasoningEvent): void {
@@ -72,11 +73,11 @@ export async function verifyStoredTraces(services: Services, replayEvery: number
   try {
     // Paged, not iterated: the connection must stay free for the event reads in between.
     const page = db.prepare("SELECT id, request_id, status, chain_head, event_count FROM traces WHERE id > ? ORDER BY id LIMIT 500")
-    const rowsOf = db.prepare("SELECT seq, event_json AS eventJson, prev_hash AS prevHash, hash FROM events WHERE request_id = ? ORDER BY seq")
+    const rowsOf = db.prepare(`SELECT seq, event_json AS eventJson, prev_hash AS prevHash, hash FROM events e WHERE ${eventsOfTraceSql("e", "?")} ORDER BY e.id`)
     const check = { tracesChecked: 0, eventsStored: 0, chainProblems: [] as string[], replayProblems: [] as string[], unfinished: [] as string[] }
     for (let traces = page.all(0) as TraceRow[]; traces.length > 0; traces = page.all(traces[traces.length - 1]?.id ?? Infinity) as TraceRow[])
       for (const trace of traces) {
-        const rows = rowsOf.all(trace.request_id) as ChainRow[]
+        const rows = rowsOf.all(trace.id, trace.id) as ChainRow[]
         check.eventsStored += rows.length
         if (trace.status === "running" || trace.status === "awaiting_input") check.unfinished.push(`${trace.request_id} ${trace.status}`)
         const chain = verifyChain(rows, { requestId: trace.request_id, chainHead: trace.chain_head, eventCount: trace.event_count })
