@@ -15,7 +15,14 @@ export interface ReplayDifference {
 }
 
 export class ReplayMismatchError extends Error {
-  constructor(readonly difference: ReplayDifference) {
+  /**
+   * @param busy the replay ended in a capacity or stage-time-limit error before it reached the
+   *   end of the stored events: the machine was too busy to replay, nothing about the run differs.
+   */
+  constructor(
+    readonly difference: ReplayDifference,
+    readonly busy = false,
+  ) {
     super(difference.reason)
   }
 }
@@ -82,7 +89,7 @@ export async function* afterStoredPrefix(
   let seq = 0
   for await (const event of generator) {
     if (seq < stored.length) {
-      if (comparable(event) !== comparable(stored[seq])) throw new ReplayMismatchError(differenceAt(seq, stored[seq], event))
+      if (comparable(event) !== comparable(stored[seq])) throw new ReplayMismatchError(differenceAt(seq, stored[seq], event), isCircumstantialError(event))
     } else yield event
     seq += 1
   }

@@ -185,6 +185,8 @@ export class TraceService {
     const request = parseStoredRequest(row.requestJson)
     const answers = recordedAnswers(stored)
     const deps: EngineDeps = {
+      // The same time limit and capacity gate as a new run (the replayed prefix included).
+      ...this.options.engineDefaults,
       pack,
       clock: this.store.clock,
       clarifications: action.answer === null ? answers : [...answers, action.answer],
@@ -214,6 +216,7 @@ export class TraceService {
       // The stored prefix did not replay: nothing was appended; the run stays where it was.
       if (error instanceof ReplayMismatchError && audit.appendedCount === 0) {
         this.writer.release(requestId, suspendedAs)
+        if (error.busy) throw new TraceStateError(`cannot continue ${requestId} now: too many runs at once or too slow a machine; it is still waiting, try again`)
         throw new TraceStateError(`cannot resume ${requestId}: the run does not replay identically (${error.message})`)
       }
       throw error

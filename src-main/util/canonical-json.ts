@@ -8,23 +8,27 @@ import { hash } from "node:crypto"
 // `canonicalJsonReference` writes that definition out directly. `canonicalJson` gets the same text
 // faster (every event of every run is hashed through it): it copies the value with sorted keys and
 // lets V8's native JSON.stringify write the copy. A JavaScript object always lists integer-like
-// keys first, whatever order they were added in, so a value holding such a key is written by the
-// reference instead. A property test holds the two equal.
+// keys first, whatever order they were added in, and a plain object cannot take a member named
+// "__proto__" by assignment, so a value holding such a key is written by the reference instead. A property test holds the two equal.
 
+/**
+ * The canonical JSON text of `value`. A value that has none (undefined, a function, a symbol)
+ * gives "undefined", which equals no JSON text: comparisons of two such values still hold.
+ */
 export function canonicalJson(value: unknown): string {
-  const found = { integerKey: false }
+  const found = { oddKey: false }
   const sorted = sortKeys(value, found)
-  const text = found.integerKey ? canonicalJsonReference(value) : JSON.stringify(sorted)
-  if (text === undefined) throw new TypeError(`a ${typeof value} has no canonical JSON form`)
-  return text
+  // JSON.stringify's type says string; for undefined, functions and symbols it gives undefined.
+  const text = found.oddKey ? write(value) : (JSON.stringify(sorted) as string | undefined)
+  return text ?? NO_JSON
 }
 
 /** The definition, written out member by member. */
 export function canonicalJsonReference(value: unknown): string {
-  const text = write(value)
-  if (text === undefined) throw new TypeError(`a ${typeof value} has no canonical JSON form`)
-  return text
+  return write(value) ?? NO_JSON
 }
+
+const NO_JSON = "undefined"
 
 function isIntegerLike(key: string): boolean {
   const first = key.charCodeAt(0)
@@ -40,7 +44,7 @@ function isBoxed(value: object): value is { valueOf(): string | number | boolean
   return value instanceof String || value instanceof Number || value instanceof Boolean
 }
 
-function sortKeys(value: unknown, found: { integerKey: boolean }): unknown {
+function sortKeys(value: unknown, found: { oddKey: boolean }): unknown {
   if (Array.isArray(value)) return value.map((item) => sortKeys(item, found))
   if (value !== null && typeof value === "object") {
     if (hasToJson(value)) return sortKeys(value.toJSON(), found)
@@ -49,7 +53,8 @@ function sortKeys(value: unknown, found: { integerKey: boolean }): unknown {
     for (const key of Object.keys(value).sort()) {
       const member = (value as Record<string, unknown>)[key]
       if (member === undefined) continue
-      if (isIntegerLike(key)) found.integerKey = true
+      // An integer-like key would be listed first; assigning "__proto__" would set the prototype.
+      if (key === "__proto__" || isIntegerLike(key)) found.oddKey = true
       out[key] = sortKeys(member, found)
     }
     return out

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
+import { createConcurrencyGate } from "../../../src-main/engine/concurrency-gate"
 import { TraceService, TraceStateError } from "../../../src-main/store/runs"
 import type { ReasoningEngine } from "../../../src-main/store/replay"
 import { openStore } from "../../../src-main/store/store"
@@ -111,6 +112,31 @@ describe("resume and cancel", () => {
     expect(trace?.durationMs).toBeLessThan(1000)
     expect(trace?.ttfusMs).toBeLessThan(1000)
     store.close()
+  })
+
+  test("a resume waits its turn like a new run: at full capacity it is refused, the run stays suspended, and a later resume works", async () => {
+    const store = openTestStore()
+    const gate = createConcurrencyGate(1)
+    const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { gate } })
+    const suspended = await service.ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
+    expect(suspended.status).toBe("awaiting_input")
+    expect(gate.tryAcquire()).toBe(true) // another run holds the only slot
+    await expect(service.resume(suspended.requestId, "confirm")).rejects.toThrow(/cannot continue .* now: .*try again/)
+    expect(service.get(suspended.requestId)?.trace).toMatchObject({ status: "awaiting_input", eventCount: suspended.events.length })
+    gate.release()
+    expect((await service.resume(suspended.requestId, "confirm")).status).toBe("complete")
+  })
+
+  test("a resume keeps the stage time limit: a replay too slow to reach the stored events is refused, nothing is written", async () => {
+    let now = Date.parse("2025-06-01T08:00:00Z")
+    const store = openTestStore(tempDbPath(), () => new Date((now += 1)))
+    const suspended = await realService(store).ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
+    // Every clock reading now moves 10 s: the first replayed stage already exceeds a 5 s limit.
+    const slow = openTestStore(store.path, () => new Date((now += 10_000)))
+    const service = new TraceService({ store: slow, engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { stageTimeoutMs: 5_000 } })
+    await expect(service.resume(suspended.requestId, "confirm")).rejects.toThrow(/try again/)
+    expect(service.get(suspended.requestId)?.events).toHaveLength(suspended.events.length)
+    expect(service.get(suspended.requestId)?.trace.status).toBe("awaiting_input")
   })
 
   test("only a suspended run can be resumed, and only once", async () => {
