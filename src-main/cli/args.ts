@@ -1,14 +1,16 @@
-import { parseArgs, type ParseArgsOptionsConfig } from "node:util"
+import type { ParseArgsOptionsConfig } from "node:util"
 import { IsoDate } from "../../src-shared/context"
 import { Locale } from "../../src-shared/events/stages"
+import { parseArgsLinear, type LinearParsed } from "./parse-args-linear"
 
-// Argument parsing shared by the CLI commands: node:util parseArgs in strict mode, with every
-// problem turned into a UsageError (exit code 2) that names the flag.
+// Argument parsing shared by the CLI commands: node:util parseArgs in strict mode (through
+// parseArgsLinear, so a question of many words parses in linear time), with every problem turned
+// into a UsageError (exit code 2) that names the flag.
 
 export class UsageError extends Error {}
 
 export interface ParsedArgs<T extends ParseArgsOptionsConfig> {
-  values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true; strict: true }>>["values"]
+  values: LinearParsed<T>["values"]
   positionals: string[]
 }
 
@@ -18,7 +20,7 @@ export function parseCommandArgs<T extends ParseArgsOptionsConfig>(
   options: T,
 ): ParsedArgs<T> {
   try {
-    const parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true })
+    const parsed = parseArgsLinear(argv, options)
     return { values: parsed.values, positionals: parsed.positionals }
   } catch (error) {
     throw new UsageError(`fiskai ${command}: ${(error as Error).message}`)

@@ -1,11 +1,11 @@
 import { access, constants } from "node:fs/promises"
 import { resolve } from "node:path"
-import { parseArgs } from "node:util"
 import { ExportSelection } from "../../../src-shared/export"
 import { ExportFailure, startExport } from "../../export/export-runner"
 import { checkOutPath, describeOutPathProblem } from "../../export/out-path"
 import { appDataDir, defaultDbPath } from "../../store/paths"
 import type { CliIo } from "../io"
+import { parseArgsLinear } from "../parse-args-linear"
 
 // `fiskai export`: writes an audit bundle for a selection of traces. Exit 0 written, 1 failed
 // (including an empty selection), 2 bad usage (flags, or an output path that cannot be written).
@@ -19,23 +19,18 @@ export const EXPORT_USAGE = `usage: fiskai export [--trace ID]… [--scenario ID
 export class UsageError extends Error {}
 
 function parseExportArgs(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      trace: { type: "string", multiple: true },
-      scenario: { type: "string" },
-      since: { type: "string" },
-      until: { type: "string" },
-      outcome: { type: "string" },
-      tier: { type: "string" },
-      client: { type: "string" },
-      out: { type: "string" },
-      db: { type: "string" },
-      "key-dir": { type: "string" },
-      help: { type: "boolean", short: "h" },
-    },
+  const { values, positionals } = parseArgsLinear(argv, {
+    trace: { type: "string", multiple: true },
+    scenario: { type: "string" },
+    since: { type: "string" },
+    until: { type: "string" },
+    outcome: { type: "string" },
+    tier: { type: "string" },
+    client: { type: "string" },
+    out: { type: "string" },
+    db: { type: "string" },
+    "key-dir": { type: "string" },
+    help: { type: "boolean", short: "h" },
   })
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`)
   return values

@@ -1,9 +1,9 @@
 import { access, constants, readFile } from "node:fs/promises"
-import { parseArgs } from "node:util"
 import type { BundleProblem, BundleVerdict } from "../../../src-shared/export"
 import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import { verifyBundle } from "../../export/verify/verify-bundle"
 import type { CliIo } from "../io"
+import { parseArgsLinear } from "../parse-args-linear"
 
 // `fiskai verify BUNDLE.zip [--trusted-key FILE]`: checks an audit bundle on its own (no database)
 // and prints a verdict per trace. Exit 0 when everything holds, 1 otherwise, 2 for bad usage.
@@ -45,11 +45,10 @@ export function formatVerdict(verdict: BundleVerdict): string {
 export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { "trusted-key": { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    parsed = parseArgsLinear(argv, {
+      "trusted-key": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     })
   } catch (error) {
     io.stderr.write(`${(error as Error).message}\n${VERIFY_USAGE}\n`)

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs"
-import { parseArgs } from "node:util"
 import { IsoDate } from "../../../src-shared/context"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import type { Locale } from "../../../src-shared/events/stages"
@@ -12,6 +11,7 @@ import { factKind, WhatIfInputError } from "../../whatif/fact-info"
 import { openWhatIfSession } from "../../whatif/session"
 import { parseLocale, UsageError } from "../args"
 import type { CliIo } from "../io"
+import { parseArgsLinear } from "../parse-args-linear"
 import { DEFAULT_PACK_PATH } from "../paths"
 import { createEventPrinter } from "../stepper"
 
@@ -66,13 +66,7 @@ interface Invocation {
 export function parseWhatIfArgs(argv: readonly string[]): Invocation | "help" {
   let parsed
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: OPTIONS,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-    })
+    parsed = parseArgsLinear(argv, OPTIONS)
   } catch (error) {
     throw new UsageError(`fiskai whatif: ${(error as Error).message}`)
   }
