@@ -1,4 +1,5 @@
 import type { EventOf } from "../reasoning/selectors"
+import { knownAssumptionLabel } from "../../src-shared/assumptions"
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import { useI18n } from "../i18n/i18n-context"
 import { formatDate } from "../format/dates"
@@ -64,14 +65,31 @@ export function ContextDetail({ event }: { event: EventOf<"CONTEXT_RESOLUTION", 
       {d.userContextSnapshot.assumedDefaults.length > 0 && (
         <section>
           <h5>{t("cards.context.assumed")}</h5>
-          <ul className="plain-list">
-            {d.userContextSnapshot.assumedDefaults.map((line) => (
-              <li key={line}>{line}</li>
+          <ul className="plain-list" data-testid="context-assumed">
+            {d.userContextSnapshot.assumedDefaults.map((code) => (
+              <AssumedDefault key={code} code={code} />
             ))}
           </ul>
         </section>
       )}
     </>
+  )
+}
+
+/** An assumption in words, with the engine's code beside it for experts; an unknown code as it is. */
+function AssumedDefault({ code }: { code: string }) {
+  const { locale } = useI18n()
+  const words = knownAssumptionLabel(code, locale)
+  if (words === null)
+    return (
+      <li>
+        <code>{code}</code>
+      </li>
+    )
+  return (
+    <li>
+      {capitalize(words)} <code className="muted">{code}</code>
+    </li>
   )
 }
 

@@ -1,3 +1,4 @@
+import { knownAssumptionLabel } from "../../../src-shared/assumptions"
 import type { ContextResolutionPayload } from "../../../src-shared/events/payloads"
 import { facts, html, label, type SafeHtml } from "./html"
 
@@ -8,6 +9,15 @@ const SOURCE_WORDS: Record<string, string> = {
   user_profile: "client profile / profil klijenta",
   query: "the question / pitanje",
   assumed_default: "assumed default / pretpostavka",
+}
+
+/** An assumed default in words, Croatian then English, with the engine's code after it; an unknown code as it is. */
+function assumedDefault(code: string): SafeHtml {
+  const hr = knownAssumptionLabel(code, "hr")
+  const en = knownAssumptionLabel(code, "en")
+  if (hr === null || en === null) return html`<code>${code}</code>`
+  // Not label(): the words carry the run's date, and label() caches the report's fixed vocabulary.
+  return html`${hr} <span class="en">${en}</span> <code>${code}</code>`
 }
 
 /** Flattens a nested object into fact path -> scalar, e.g. "entity.vat.status" -> "IN_VAT". */
@@ -43,6 +53,6 @@ export function contextSection(context: ContextResolutionPayload | null): SafeHt
       })}</tbody>
     </table>
     ${snapshot.assumedDefaults.length > 0
-      ? html`<p><strong>${label("Pretpostavljeno", "Assumed defaults")}:</strong> ${snapshot.assumedDefaults.join("; ")}</p>`
+      ? html`<p><strong>${label("Pretpostavljeno", "Assumed defaults")}:</strong> ${snapshot.assumedDefaults.map((code, i) => html`${i > 0 ? "; " : ""}${assumedDefault(code)}`)}</p>`
       : null}`
 }

@@ -71,6 +71,13 @@ describe.skipIf(!existsSync(CHROMIUM))(`report.html in Chromium (${CHROMIUM})`, 
     await expect(compare.locator("tr.changed").count()).resolves.toBeGreaterThan(0)
   })
 
+  it("says what a run assumed in words, Croatian and English, with the engine's code after them", async () => {
+    // The answer trace's question names no country, so the engine assumed Croatian law.
+    const assumed = page.locator(`section[id="t-${fixture.ids.answer}"] p`, { hasText: "Pretpostavljeno" })
+    await expect(assumed.innerText()).resolves.toContain("hrvatsko zakonodavstvo Croatian law jurisdiction = HR")
+    await expect(assumed.locator("code").allInnerTexts()).resolves.toContain("jurisdiction = HR")
+  })
+
   it("shows a question's markup as text and fetches nothing", async () => {
     const question = page.locator(`section[id="t-${fixture.ids.markup}"] .question`)
     await expect(question.innerText()).resolves.toContain(`<script>alert("x")</script><img src="https://evil.example/x.png">`)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { assumptionLabel, assumptionSentence } from "../../../../src-main/engine/answer/assumptions"
+import { buildEvaluationContext } from "../../../src-main/engine/context-builder"
+import { interpretQuestion } from "../../../src-main/engine/interpret"
+import { assumptionLabel, assumptionSentence, knownAssumptionLabel } from "../../../src-shared/assumptions"
 
 describe("assumptions in words", () => {
   it.each([
@@ -22,5 +24,26 @@ describe("assumptions in words", () => {
     expect(assumptionSentence("entity.type = DOO", "hr")).toBe("Pretpostavka: entity.type = DOO")
     expect(assumptionSentence("entity.type = DOO", "en")).toBe("Assumption: entity.type = DOO")
     expect(assumptionLabel("jurisdiction = SI", "en")).toBe("jurisdiction = SI")
+    expect(knownAssumptionLabel("jurisdiction = SI", "hr")).toBeNull()
+    // A malformed date is not a date: it stays a code rather than being half-translated.
+    expect(knownAssumptionLabel("asOf = today (22.11.2026)", "hr")).toBeNull()
+  })
+
+  it("reads every code the context builder writes for a question without a date, on today's clock", () => {
+    const clockDate = new Date().toISOString().slice(0, 10)
+    const { assumedDefaults } = buildEvaluationContext({
+      interpretation: interpretQuestion("Koji je prag za PDV?"),
+      clockDate,
+    })
+    expect(assumedDefaults.length).toBeGreaterThan(0)
+    const [year, month, day] = clockDate.split("-")
+    expect(assumedDefaults.map((code) => knownAssumptionLabel(code, "hr"))).toEqual([
+      `današnji datum (${day}.${month}.${year}.)`,
+      "hrvatsko zakonodavstvo",
+    ])
+    expect(assumedDefaults.map((code) => knownAssumptionLabel(code, "en"))).toEqual([
+      `today's date (${clockDate})`,
+      "Croatian law",
+    ])
   })
 })

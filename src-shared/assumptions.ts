@@ -1,0 +1,49 @@
+import type { Locale } from "./events/stages"
+
+// The context builder records what a run assumed as machine-readable codes
+// ("asOf = today (2026-11-22)", "jurisdiction = HR"): userContextSnapshot.assumedDefaults keeps
+// them as they are, because What-if reads the fact path before " = " and stored traces hash them.
+// These helpers turn a code into words for the reader, in Croatian or English; the engine, the
+// renderer and the export report share them so a code reads the same everywhere. A code they do
+// not know is shown as it is, never hidden.
+
+const TODAY = /^asOf = today \((\d{4})-(\d{2})-(\d{2})\)$/
+const JURISDICTION_HR = "jurisdiction = HR"
+
+interface TodayDate {
+  iso: string
+  hr: string
+}
+
+/** The date of an "asOf = today (…)" code, as ISO and as Croatian "22.11.2026."; null otherwise. */
+function todayOf(code: string): TodayDate | null {
+  const match = TODAY.exec(code)
+  if (!match) return null
+  const [, year, month, day] = match
+  return { iso: `${year}-${month}-${day}`, hr: `${day}.${month}.${year}.` }
+}
+
+/** A noun phrase for a code this module knows ("današnji datum (22.11.2026.)"); null for any other. */
+export function knownAssumptionLabel(code: string, locale: Locale): string | null {
+  const today = todayOf(code)
+  if (today !== null) return locale === "hr" ? `današnji datum (${today.hr})` : `today's date (${today.iso})`
+  if (code === JURISDICTION_HR) return locale === "hr" ? "hrvatsko zakonodavstvo" : "Croatian law"
+  return null
+}
+
+/** A noun phrase for lists ("današnji datum (22.11.2026.)", "Croatian law"); the code itself if unknown. */
+export function assumptionLabel(code: string, locale: Locale): string {
+  return knownAssumptionLabel(code, locale) ?? code
+}
+
+/** A line of its own for the answer's limits ("Pretpostavljeno: hrvatsko zakonodavstvo"). */
+export function assumptionSentence(code: string, locale: Locale): string {
+  const today = todayOf(code)
+  if (today !== null)
+    return locale === "hr"
+      ? `Pretpostavljeni datum: današnji (${today.hr})`
+      : `Assumed date: today (${today.iso})`
+  if (code === JURISDICTION_HR)
+    return locale === "hr" ? "Pretpostavljeno: hrvatsko zakonodavstvo" : "Assumed: Croatian law"
+  return locale === "hr" ? `Pretpostavka: ${code}` : `Assumption: ${code}`
+}
