@@ -4,7 +4,7 @@ import type { ScenarioComparison } from "../../../src-shared/whatif"
 import { call } from "../../api/client"
 import { useStores } from "../../state/stores"
 import { Comparison } from "../whatif/Comparison"
-import { useWhatIfText } from "../whatif/messages"
+import { useI18n } from "../../i18n/i18n-context"
 import "../whatif/whatif.css"
 import "./scenarios.css"
 
@@ -14,7 +14,7 @@ export function CompareScenariosScreen() {
   const params = useParams({ strict: false })
   const a = typeof params.a === "string" ? params.a : ""
   const b = typeof params.b === "string" ? params.b : ""
-  const { w } = useWhatIfText()
+  const { t } = useI18n()
   const { api } = useStores()
   const [comparison, setComparison] = useState<ScenarioComparison | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -30,10 +30,10 @@ export function CompareScenariosScreen() {
       data-testid="scenario-compare-screen"
     >
       <Link to="/scenarios" className="back-link">
-        ← {w("scenarios.back")}
+        ← {t("scenarios.back")}
       </Link>
       <header className="screen-head">
-        <h1 id="scenario-compare-heading">{w("compare.title")}</h1>
+        <h1 id="scenario-compare-heading">{t("whatif.compare.title")}</h1>
       </header>
       {error && (
         <p className="notice notice-error" role="alert">

@@ -9,7 +9,8 @@ import { formatDateTime } from "../../format/dates"
 import { useStores } from "../../state/stores"
 import { Comparison } from "../whatif/Comparison"
 import { HypotheticalBanner } from "../whatif/HypotheticalBanner"
-import { useWhatIfText } from "../whatif/messages"
+import { ScenarioTextFields } from "./ScenarioTextFields"
+import { useI18n } from "../../i18n/i18n-context"
 import "../whatif/whatif.css"
 import "./scenarios.css"
 
@@ -24,7 +25,7 @@ export function ScenarioScreen() {
 }
 
 function ScenarioView({ id }: { id: string }) {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   const { api } = useStores()
   const navigate = useNavigate()
   const [detail, setDetail] = useState<ScenarioDetail | null>(null)
@@ -64,10 +65,10 @@ function ScenarioView({ id }: { id: string }) {
     return (
       <section className="screen" data-testid="scenario-missing">
         <Link to="/scenarios" className="back-link">
-          ← {w("scenarios.back")}
+          ← {t("scenarios.back")}
         </Link>
         <p className="notice notice-error" role="alert">
-          {w("scenario.notFound")}
+          {t("scenario.notFound")}
         </p>
       </section>
     )
@@ -87,7 +88,7 @@ function ScenarioView({ id }: { id: string }) {
       data-scenario-id={scenario.id}
     >
       <Link to="/scenarios" className="back-link" data-testid="scenario-back">
-        ← {w("scenarios.back")}
+        ← {t("scenarios.back")}
       </Link>
       <header className="screen-head">
         <h1 id="scenario-heading" data-testid="scenario-name">
@@ -95,16 +96,16 @@ function ScenarioView({ id }: { id: string }) {
         </h1>
       </header>
       <p className="muted">
-        {w("scenarios.created", { date: formatDateTime(scenario.createdAt, locale) })} ·{" "}
-        {w("scenario.asSaved")}
+        {t("scenarios.created", { date: formatDateTime(scenario.createdAt, locale) })} ·{" "}
+        {t("scenario.asSaved")}
       </p>
       {scenario.notes && <p data-testid="scenario-notes">{scenario.notes}</p>}
       <p>
-        <strong>{w("scenario.question")}:</strong>{" "}
+        <strong>{t("scenario.question")}:</strong>{" "}
         <span data-testid="scenario-question">{scenario.question}</span>
       </p>
       <p>
-        <strong>{w("scenario.changes")}:</strong>{" "}
+        <strong>{t("scenario.changes")}:</strong>{" "}
         {scenario.applied
           .map((c) => `${c.label[locale]}: ${c.fromText[locale]} → ${c.toText[locale]}`)
           .join("; ")}
@@ -115,7 +116,7 @@ function ScenarioView({ id }: { id: string }) {
         <div data-testid="scenario-base-answer">
           <h3>
             <Link to="/trace/$requestId" params={{ requestId: scenario.baseRequestId }}>
-              {w("scenario.openBase")}
+              {t("scenario.openBase")}
             </Link>
           </h3>
           {baseTerminal && <AnswerCard terminal={baseTerminal} />}
@@ -123,9 +124,9 @@ function ScenarioView({ id }: { id: string }) {
         <div className="is-hypothetical" data-testid="scenario-result-answer">
           <h3>
             <Link to="/trace/$requestId" params={{ requestId: scenario.resultRequestId }}>
-              {w("scenario.openResult")}
+              {t("scenario.openResult")}
             </Link>{" "}
-            <span className="badge badge-hypothetical">{w("banner.hypothetical")}</span>
+            <span className="badge badge-hypothetical">{t("whatif.banner.hypothetical")}</span>
           </h3>
           {resultTerminal && <AnswerCard terminal={resultTerminal} />}
         </div>
@@ -140,27 +141,15 @@ function ScenarioView({ id }: { id: string }) {
           })
         }}
       >
-        <h3>{w("scenario.rename")}</h3>
-        <div className="field">
-          <label htmlFor="scenario-name-input">{w("save.name")}</label>
-          <input
-            id="scenario-name-input"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            data-testid="scenario-name-input"
-            maxLength={200}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="scenario-notes-input">{w("save.notes")}</label>
-          <textarea
-            id="scenario-notes-input"
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            rows={2}
-            maxLength={5000}
-          />
-        </div>
+        <h3>{t("scenario.rename")}</h3>
+        <ScenarioTextFields
+          name={name}
+          notes={notes}
+          onNameChange={setName}
+          onNotesChange={setNotes}
+          ids={{ name: "scenario-name-input", notes: "scenario-notes-input" }}
+          testIds={{ name: "scenario-name-input" }}
+        />
         <div className="form-actions">
           <button
             type="submit"
@@ -168,7 +157,7 @@ function ScenarioView({ id }: { id: string }) {
             disabled={busy || name.trim() === ""}
             data-testid="scenario-rename"
           >
-            {w("scenario.saveName")}
+            {t("scenario.saveName")}
           </button>
           <button
             type="button"
@@ -182,7 +171,7 @@ function ScenarioView({ id }: { id: string }) {
               })
             }
           >
-            {w("scenario.duplicate")}
+            {t("scenario.duplicate")}
           </button>
           <button
             type="button"
@@ -190,14 +179,14 @@ function ScenarioView({ id }: { id: string }) {
             disabled={busy}
             data-testid="scenario-delete"
             onClick={() => {
-              if (!window.confirm(w("scenario.confirmDelete", { name: scenario.name }))) return
+              if (!window.confirm(t("scenario.confirmDelete", { name: scenario.name }))) return
               void act(async () => {
                 await call("deleteScenario", { id }, api)
                 await navigate({ to: "/scenarios" })
               })
             }}
           >
-            {w("scenario.delete")}
+            {t("scenario.delete")}
           </button>
           <button
             type="button"
@@ -215,7 +204,7 @@ function ScenarioView({ id }: { id: string }) {
               })
             }
           >
-            {busy ? w("scenario.rechecking") : w("scenario.recheck")}
+            {busy ? t("scenario.rechecking") : t("scenario.recheck")}
           </button>
         </div>
       </form>
@@ -226,20 +215,20 @@ function ScenarioView({ id }: { id: string }) {
       )}
       {detail.rechecks.length > 0 && (
         <section className="scenario-rechecks" data-testid="scenario-rechecks">
-          <h3>{w("scenario.rechecks")}</h3>
+          <h3>{t("scenario.rechecks")}</h3>
           {detail.rechecks.map((r) => (
             <div key={r.id} className="scenario-recheck" data-testid="scenario-recheck-item">
               <p className="muted">
                 {formatDateTime(r.createdAt, locale)} ·{" "}
-                {w("scenario.recheckPack", {
+                {t("scenario.recheckPack", {
                   version: r.packVersion,
-                  changed: r.packChanged ? w("scenario.packChanged") : "",
+                  changed: r.packChanged ? t("scenario.packChanged") : "",
                 })}
               </p>
               <Comparison
                 diff={r.diff}
-                leftTitle={w("scenario.savedResult")}
-                rightTitle={w("scenario.recheckedResult")}
+                leftTitle={t("scenario.savedResult")}
+                rightTitle={t("scenario.recheckedResult")}
                 testId="scenario-recheck-comparison"
               />
             </div>

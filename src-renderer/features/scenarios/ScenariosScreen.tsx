@@ -5,14 +5,14 @@ import { call } from "../../api/client"
 import { formatDateTime } from "../../format/dates"
 import { useClients, useStores } from "../../state/stores"
 import { OutcomeBadge } from "../../ui/badges"
-import { useWhatIfText } from "../whatif/messages"
+import { useI18n } from "../../i18n/i18n-context"
 import "../whatif/whatif.css"
 import "./scenarios.css"
 
 // Saved scenarios: search, filter by client and date, open one, or select two to compare.
 
 export function ScenariosScreen() {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   const { api } = useStores()
   const { clients } = useClients()
   const navigate = useNavigate()
@@ -63,12 +63,12 @@ export function ScenariosScreen() {
       data-testid="scenarios-screen"
     >
       <header className="screen-head">
-        <h1 id="scenarios-heading">{w("scenarios.title")}</h1>
+        <h1 id="scenarios-heading">{t("scenarios.title")}</h1>
       </header>
-      <p className="muted">{w("scenarios.intro")}</p>
+      <p className="muted">{t("scenarios.intro")}</p>
       <div className="filters scenario-filters">
         <label className="filter filter-search">
-          <span>{w("scenarios.search")}</span>
+          <span>{t("scenarios.search")}</span>
           <input
             type="search"
             value={filter.search ?? ""}
@@ -77,13 +77,13 @@ export function ScenariosScreen() {
           />
         </label>
         <label className="filter">
-          <span>{w("scenarios.client")}</span>
+          <span>{t("scenarios.client")}</span>
           <select
             value={filter.clientId ?? ""}
             onChange={(e) => set({ clientId: e.target.value })}
             data-testid="scenarios-client"
           >
-            <option value="">{w("scenarios.allClients")}</option>
+            <option value="">{t("scenarios.allClients")}</option>
             {clients.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -92,7 +92,7 @@ export function ScenariosScreen() {
           </select>
         </label>
         <label className="filter">
-          <span>{w("scenarios.since")}</span>
+          <span>{t("scenarios.since")}</span>
           <input
             type="date"
             value={filter.since ?? ""}
@@ -101,7 +101,7 @@ export function ScenariosScreen() {
           />
         </label>
         <label className="filter">
-          <span>{w("scenarios.until")}</span>
+          <span>{t("scenarios.until")}</span>
           <input
             type="date"
             value={filter.until ?? ""}
@@ -113,7 +113,7 @@ export function ScenariosScreen() {
           type="button"
           className="button-primary"
           disabled={!first || !second}
-          title={w("scenarios.selectTwo")}
+          title={t("scenarios.selectTwo")}
           data-testid="scenarios-compare"
           onClick={() =>
             first &&
@@ -121,7 +121,7 @@ export function ScenariosScreen() {
             void navigate({ to: "/scenarios/compare/$a/$b", params: { a: first, b: second } })
           }
         >
-          {w("scenarios.compareSelected")}
+          {t("scenarios.compareSelected")}
         </button>
       </div>
       {error && (
@@ -131,7 +131,7 @@ export function ScenariosScreen() {
       )}
       {items !== null && items.length === 0 && (
         <p className="empty-state" data-testid="scenarios-empty">
-          {w("scenarios.empty")}
+          {t("scenarios.empty")}
         </p>
       )}
       <ul className="scenario-list" data-testid="scenario-list">
@@ -141,7 +141,7 @@ export function ScenariosScreen() {
               type="checkbox"
               checked={selected.includes(s.id)}
               onChange={() => toggle(s.id)}
-              aria-label={w("scenarios.select", { name: s.name })}
+              aria-label={t("scenarios.select", { name: s.name })}
               data-testid="scenario-select"
             />
             <div>
@@ -155,10 +155,10 @@ export function ScenariosScreen() {
               </Link>
               <div className="scenario-meta">
                 {s.baseOutcome && <OutcomeBadge outcome={s.baseOutcome} />} →{" "}
-                <span className="badge badge-hypothetical">{w("banner.hypothetical")}</span>{" "}
+                <span className="badge badge-hypothetical">{t("whatif.banner.hypothetical")}</span>{" "}
                 {s.resultOutcome && <OutcomeBadge outcome={s.resultOutcome} />}
                 <span className="muted">
-                  {w("scenarios.created", { date: formatDateTime(s.createdAt, locale) })}
+                  {t("scenarios.created", { date: formatDateTime(s.createdAt, locale) })}
                 </span>
                 {clientName(s.clientId) && <span className="muted">{clientName(s.clientId)}</span>}
               </div>

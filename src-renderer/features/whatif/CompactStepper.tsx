@@ -1,7 +1,6 @@
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { isTerminalStage, STEPPER_STAGES, type ReasoningStage } from "../../../src-shared/events/stages"
 import { useI18n } from "../../i18n/i18n-context"
-import { useWhatIfText } from "./messages"
 
 // The re-run stages of a counterfactual in one line: APPLICABILITY, CONFLICTS, ANALYSIS,
 // CONFIDENCE and the outcome, each pending, running or done as its events arrive.
@@ -35,10 +34,9 @@ export function stepStates(
 
 export function CompactStepper({ events }: { events: readonly ReasoningEvent[] }) {
   const { t } = useI18n()
-  const { w } = useWhatIfText()
   const steps = stepStates(events)
   return (
-    <ol className="whatif-stepper" aria-label={w("stepper.label")} data-testid="whatif-stepper">
+    <ol className="whatif-stepper" aria-label={t("whatif.stepper.label")} data-testid="whatif-stepper">
       {steps.map(({ stage, state }) => (
         <li
           key={stage}

@@ -1,6 +1,7 @@
 import type { ListDiff, RuleDiff, WhatIfDiff } from "../../../src-shared/whatif"
 import { OutcomeBadge } from "../../ui/badges"
-import { useWhatIfText, type WhatIfMessageKey } from "./messages"
+import type { MessageKey } from "../../i18n/catalog"
+import { useI18n } from "../../i18n/i18n-context"
 
 // A diff shown side by side: the sentence, the outcome of each side, the facts that differ, the
 // rules that entered or left (with the exclusion reason), confidence, the answers' obligations,
@@ -15,16 +16,16 @@ export interface ComparisonProps {
 }
 
 export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-comparison" }: ComparisonProps) {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   const sides = [
-    { side: diff.base, title: leftTitle ?? w("compare.original"), key: "base" },
-    { side: diff.other, title: rightTitle ?? w("compare.other"), key: "other" },
+    { side: diff.base, title: leftTitle ?? t("whatif.compare.original"), key: "base" },
+    { side: diff.other, title: rightTitle ?? t("whatif.compare.other"), key: "other" },
   ] as const
   const delta = diff.confidence.delta
   return (
     <section
       className="whatif-comparison"
-      aria-label={w("compare.title")}
+      aria-label={t("whatif.compare.title")}
       data-testid={testId}
       data-changed={diff.changed}
     >
@@ -41,7 +42,7 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
             <header className="whatif-side-head">
               <h4>{title}</h4>
               {side.hypothetical && (
-                <span className="badge badge-hypothetical">{w("banner.hypothetical")}</span>
+                <span className="badge badge-hypothetical">{t("whatif.banner.hypothetical")}</span>
               )}
               {side.outcome && <OutcomeBadge outcome={side.outcome} />}
             </header>
@@ -53,22 +54,22 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
             </p>
             {side.confidence !== null && (
               <p className="muted">
-                {w("compare.confidence")}: {side.confidence.toFixed(2)}
+                {t("whatif.compare.confidence")}: {side.confidence.toFixed(2)}
               </p>
             )}
           </article>
         ))}
       </div>
       <dl className="whatif-facts">
-        <dt>{w("compare.outcome")}</dt>
+        <dt>{t("whatif.compare.outcome")}</dt>
         <dd data-testid="whatif-outcome-change">
           {diff.outcomeChanged
             ? `${diff.base.outcome ?? "—"} → ${diff.other.outcome ?? "—"}`
-            : w("compare.outcomeSame")}
+            : t("whatif.compare.outcomeSame")}
         </dd>
         {delta !== null && (
           <>
-            <dt>{w("compare.confidence")}</dt>
+            <dt>{t("whatif.compare.confidence")}</dt>
             <dd data-testid="whatif-confidence-delta">
               {diff.confidence.before?.toFixed(2)} → {diff.confidence.after?.toFixed(2)} (
               {delta > 0 ? "+" : ""}
@@ -78,7 +79,7 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
         )}
         {diff.facts.length > 0 && (
           <>
-            <dt>{w("compare.facts")}</dt>
+            <dt>{t("whatif.compare.facts")}</dt>
             <dd>
               <ul className="plain-list" data-testid="whatif-fact-changes">
                 {diff.facts.map((f) => (
@@ -92,28 +93,34 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
         )}
       </dl>
       <RuleList
-        title={w("compare.entered")}
+        title={t("whatif.compare.entered")}
         rules={diff.rules.entered}
         testId="whatif-rules-entered"
         sign="+"
       />
-      <RuleList title={w("compare.leftRules")} rules={diff.rules.left} testId="whatif-rules-left" sign="−" />
       <RuleList
-        title={w("compare.reasonChanged")}
+        title={t("whatif.compare.leftRules")}
+        rules={diff.rules.left}
+        testId="whatif-rules-left"
+        sign="−"
+      />
+      <RuleList
+        title={t("whatif.compare.reasonChanged")}
         rules={diff.rules.reasonChanged}
         testId="whatif-rules-reason"
         sign="~"
       />
       {diff.rules.entered.length + diff.rules.left.length === 0 && (
-        <p className="muted">{w("compare.noRuleChanges")}</p>
+        <p className="muted">{t("whatif.compare.noRuleChanges")}</p>
       )}
-      <ListChanges title="compare.obligations" list={diff.answer.obligations} />
-      <ListChanges title="compare.thresholds" list={diff.answer.thresholds} />
-      <ListChanges title="compare.deadlines" list={diff.answer.deadlines} />
+      <ListChanges title="whatif.compare.obligations" list={diff.answer.obligations} />
+      <ListChanges title="whatif.compare.thresholds" list={diff.answer.thresholds} />
+      <ListChanges title="whatif.compare.deadlines" list={diff.answer.deadlines} />
       {diff.conflicts.appeared.length + diff.conflicts.disappeared.length > 0 && (
         <p data-testid="whatif-conflicts">
-          {w("compare.conflicts")}: {w("compare.conflictsAppeared", { n: diff.conflicts.appeared.length })} ·{" "}
-          {w("compare.conflictsGone", { n: diff.conflicts.disappeared.length })}
+          {t("whatif.compare.conflicts")}:{" "}
+          {t("whatif.compare.conflictsAppeared", { n: diff.conflicts.appeared.length })} ·{" "}
+          {t("whatif.compare.conflictsGone", { n: diff.conflicts.disappeared.length })}
         </p>
       )}
     </section>
@@ -131,7 +138,7 @@ function RuleList({
   testId: string
   sign: string
 }) {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   if (rules.length === 0) return null
   return (
     <div className="whatif-rules" data-testid={testId}>
@@ -144,7 +151,7 @@ function RuleList({
               <span aria-hidden="true">{sign}</span> {r.title[locale]} <code>{r.ruleId}</code>
               {r.exclusionAfter && (
                 <div className="muted">
-                  {w("compare.because", {
+                  {t("whatif.compare.because", {
                     actual: r.exclusionAfter.actual,
                     expected: r.exclusionAfter.expected,
                   })}
@@ -152,7 +159,8 @@ function RuleList({
               )}
               {!r.exclusionAfter && exclusion && sign === "+" && (
                 <div className="muted">
-                  {w("compare.because", { actual: exclusion.actual, expected: exclusion.expected })} → ✓
+                  {t("whatif.compare.because", { actual: exclusion.actual, expected: exclusion.expected })} →
+                  ✓
                 </div>
               )}
             </li>
@@ -163,12 +171,12 @@ function RuleList({
   )
 }
 
-function ListChanges({ title, list }: { title: WhatIfMessageKey; list: ListDiff }) {
-  const { w } = useWhatIfText()
+function ListChanges({ title, list }: { title: MessageKey; list: ListDiff }) {
+  const { t } = useI18n()
   if (list.added.length + list.removed.length === 0) return null
   return (
     <div className="whatif-list-diff">
-      <h5>{w(title)}</h5>
+      <h5>{t(title)}</h5>
       <ul className="plain-list">
         {list.removed.map((item) => (
           <li key={`-${item}`} className="is-removed">

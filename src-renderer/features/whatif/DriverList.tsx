@@ -1,6 +1,6 @@
 import { useState } from "react"
 import type { AppliedChange, FactValue, WhatIfFact } from "../../../src-shared/whatif"
-import { useWhatIfText } from "./messages"
+import { useI18n } from "../../i18n/i18n-context"
 import type { UiChange } from "./use-counterfactual"
 
 // The facts a run depended on, each with its current value (and its hypothetical one once
@@ -14,7 +14,7 @@ export interface DriverListProps {
 }
 
 export function DriverList({ facts, applied, busy, onChange }: DriverListProps) {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   return (
     <ul className="whatif-drivers" data-testid="whatif-drivers">
       {facts.map((fact) => {
@@ -28,11 +28,11 @@ export function DriverList({ facts, applied, busy, onChange }: DriverListProps) 
             <div className="whatif-fact-head">
               <strong>{fact.label[locale]}</strong>
               <span data-testid={`whatif-value-${fact.path}`}>
-                {w("panel.current")}: {fact.valueText[locale]}
+                {t("whatif.panel.current")}: {fact.valueText[locale]}
               </span>
               {changed && (
                 <span className="whatif-hypo-value" data-testid={`whatif-hypo-${fact.path}`}>
-                  {w("panel.hypothetical")}: <strong>{changed.toText[locale]}</strong>
+                  {t("whatif.panel.hypothetical")}: <strong>{changed.toText[locale]}</strong>
                 </span>
               )}
             </div>
@@ -43,7 +43,9 @@ export function DriverList({ facts, applied, busy, onChange }: DriverListProps) 
                     {driver.held ? "✓" : "✗"}
                   </span>{" "}
                   {driver.label[locale]}{" "}
-                  <span className="muted">({driver.held ? w("panel.holds") : w("panel.fails")})</span>
+                  <span className="muted">
+                    ({driver.held ? t("whatif.panel.holds") : t("whatif.panel.fails")})
+                  </span>
                   {driver.flip && driver.canToggle && (
                     <button
                       type="button"
@@ -55,7 +57,7 @@ export function DriverList({ facts, applied, busy, onChange }: DriverListProps) 
                         onChange({ path: fact.path, change: { kind: "flip", driverId: driver.id } })
                       }
                     >
-                      {w("panel.flip", { value: driver.flip.text[locale] })}
+                      {t("whatif.panel.flip", { value: driver.flip.text[locale] })}
                     </button>
                   )}
                   {driver.flip && (
@@ -79,9 +81,9 @@ export function DriverList({ facts, applied, busy, onChange }: DriverListProps) 
 }
 
 function SetValue({ fact, busy, onSet }: { fact: WhatIfFact; busy: boolean; onSet(value: FactValue): void }) {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   const [text, setText] = useState(fact.value === null ? "" : String(fact.value))
-  const label = w("panel.setLabel", { fact: fact.label[locale] })
+  const label = t("whatif.panel.setLabel", { fact: fact.label[locale] })
   const parsed = parseInput(fact, text)
   const submit = () => {
     if (parsed !== null) onSet(parsed)
@@ -131,7 +133,7 @@ function SetValue({ fact, busy, onSet }: { fact: WhatIfFact; busy: boolean; onSe
         disabled={busy || parsed === null}
         data-testid={`whatif-set-${fact.path}`}
       >
-        {w("panel.set")}
+        {t("whatif.panel.set")}
       </button>
     </form>
   )

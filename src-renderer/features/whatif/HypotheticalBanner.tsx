@@ -1,14 +1,14 @@
 import { Link } from "@tanstack/react-router"
-import { useWhatIfText } from "./messages"
+import { useI18n } from "../../i18n/i18n-context"
 import "./whatif.css"
 
 // The mark every hypothetical result carries, wherever it is shown.
 
 export function HypotheticalBanner({ baseRequestId }: { baseRequestId: string | null }) {
-  const { w } = useWhatIfText()
+  const { t } = useI18n()
   return (
     <div className="hypothetical-banner" role="note" data-testid="hypothetical-banner">
-      <strong>{w("banner.hypothetical")}</strong> <span>{w("banner.text")}</span>
+      <strong>{t("whatif.banner.hypothetical")}</strong> <span>{t("whatif.banner.text")}</span>
       {baseRequestId && (
         <Link
           to="/trace/$requestId"
@@ -16,7 +16,7 @@ export function HypotheticalBanner({ baseRequestId }: { baseRequestId: string | 
           className="button-link"
           data-testid="hypothetical-open-base"
         >
-          {w("banner.openBase")}
+          {t("whatif.banner.openBase")}
         </Link>
       )}
     </div>

@@ -3,7 +3,8 @@ import { useState } from "react"
 import type { Scenario } from "../../../src-shared/whatif"
 import { call } from "../../api/client"
 import { useClients, useStores } from "../../state/stores"
-import { useWhatIfText } from "./messages"
+import { ScenarioTextFields } from "../scenarios/ScenarioTextFields"
+import { useI18n } from "../../i18n/i18n-context"
 
 // Saving a counterfactual as a scenario: a name, notes and the client (the base run's by default).
 
@@ -14,7 +15,7 @@ export function SaveScenarioForm({
   resultRequestId: string
   defaultClientId: string | null
 }) {
-  const { w } = useWhatIfText()
+  const { t } = useI18n()
   const { api } = useStores()
   const { clients } = useClients()
   const [name, setName] = useState("")
@@ -27,16 +28,16 @@ export function SaveScenarioForm({
   if (saved)
     return (
       <p className="notice notice-info" role="status" data-testid="whatif-saved" data-scenario-id={saved.id}>
-        {w("save.saved", { name: saved.name })}{" "}
+        {t("whatif.save.saved", { name: saved.name })}{" "}
         <Link to="/scenarios/$id" params={{ id: saved.id }} data-testid="whatif-open-scenario">
-          {w("save.open")}
+          {t("whatif.save.open")}
         </Link>
       </p>
     )
 
   const submit = async () => {
     if (name.trim() === "") {
-      setError(w("save.nameRequired"))
+      setError(t("whatif.save.nameRequired"))
       return
     }
     setBusy(true)
@@ -59,44 +60,31 @@ export function SaveScenarioForm({
   return (
     <form
       className="whatif-save"
-      aria-label={w("save.title")}
+      aria-label={t("whatif.save.title")}
       data-testid="whatif-save-form"
       onSubmit={(e) => {
         e.preventDefault()
         void submit()
       }}
     >
-      <h4>{w("save.title")}</h4>
+      <h4>{t("whatif.save.title")}</h4>
+      <ScenarioTextFields
+        name={name}
+        notes={notes}
+        onNameChange={setName}
+        onNotesChange={setNotes}
+        ids={{ name: "whatif-save-name", notes: "whatif-save-notes" }}
+        testIds={{ name: "whatif-save-name", notes: "whatif-save-notes" }}
+      />
       <div className="field">
-        <label htmlFor="whatif-save-name">{w("save.name")}</label>
-        <input
-          id="whatif-save-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          data-testid="whatif-save-name"
-          maxLength={200}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="whatif-save-notes">{w("save.notes")}</label>
-        <textarea
-          id="whatif-save-notes"
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-          data-testid="whatif-save-notes"
-          maxLength={5000}
-          rows={2}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="whatif-save-client">{w("save.client")}</label>
+        <label htmlFor="whatif-save-client">{t("whatif.save.client")}</label>
         <select
           id="whatif-save-client"
           value={clientId}
           onChange={(e) => setClientId(e.target.value)}
           data-testid="whatif-save-client"
         >
-          <option value="">{w("save.noClient")}</option>
+          <option value="">{t("whatif.save.noClient")}</option>
           {clients.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
@@ -110,7 +98,7 @@ export function SaveScenarioForm({
         </p>
       )}
       <button type="submit" className="button-primary" disabled={busy} data-testid="whatif-save-submit">
-        {w("save.submit")}
+        {t("whatif.save.submit")}
       </button>
     </form>
   )

@@ -8,7 +8,7 @@ import { CompactStepper } from "./CompactStepper"
 import { Comparison } from "./Comparison"
 import { DriverList } from "./DriverList"
 import { HypotheticalBanner } from "./HypotheticalBanner"
-import { useWhatIfText } from "./messages"
+import { useI18n } from "../../i18n/i18n-context"
 import { SaveScenarioForm } from "./SaveScenarioForm"
 import { useCounterfactual } from "./use-counterfactual"
 import "./whatif.css"
@@ -19,10 +19,10 @@ import "./whatif.css"
 // run: the mark, and its comparison with the run it was derived from.
 
 export function WhatIfPanel({ requestId, trace }: TracePanelProps) {
-  const { w } = useWhatIfText()
+  const { t } = useI18n()
   return (
     <section className="whatif-panel" aria-labelledby="whatif-heading" data-testid="whatif-panel">
-      <h2 id="whatif-heading">{w("panel.title")}</h2>
+      <h2 id="whatif-heading">{t("whatif.panel.title")}</h2>
       {trace.counterfactualOf === null ? (
         <OriginalRun requestId={requestId} clientId={trace.clientId} />
       ) : (
@@ -33,7 +33,7 @@ export function WhatIfPanel({ requestId, trace }: TracePanelProps) {
 }
 
 function OriginalRun({ requestId, clientId }: { requestId: string; clientId: string | null }) {
-  const { w, locale } = useWhatIfText()
+  const { t, locale } = useI18n()
   const { api } = useStores()
   const [view, setView] = useState<DriversView | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -48,20 +48,20 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
   if (loadError)
     return (
       <p className="muted" data-testid="whatif-unavailable">
-        {w("panel.unavailable", { message: loadError })}
+        {t("whatif.panel.unavailable", { message: loadError })}
       </p>
     )
   if (!view) return null
-  if (view.facts.length === 0) return <p className="muted">{w("panel.noDrivers")}</p>
+  if (view.facts.length === 0) return <p className="muted">{t("whatif.panel.noDrivers")}</p>
   const busy = state.phase === "running" || (state.phase === "done" && !shown)
   const labelOf = (path: string) => view.facts.find((f) => f.path === path)?.label[locale] ?? path
   return (
     <>
-      <p className="muted">{w("panel.intro")}</p>
+      <p className="muted">{t("whatif.panel.intro")}</p>
       <DriverList facts={view.facts} applied={state.applied} busy={busy} onChange={change} />
       {state.changes.length > 0 && (
         <div className="whatif-changes" data-testid="whatif-changes">
-          <span>{w("panel.changes")}:</span>
+          <span>{t("whatif.panel.changes")}:</span>
           {state.changes.map((c) => {
             const applied = state.applied.find((a) => a.path === c.path)
             return (
@@ -70,7 +70,7 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
                 {applied ? ` → ${applied.toText[locale]}` : ""}
                 <button
                   type="button"
-                  aria-label={w("panel.removeChange", { fact: labelOf(c.path) })}
+                  aria-label={t("whatif.panel.removeChange", { fact: labelOf(c.path) })}
                   disabled={busy}
                   onClick={() => remove(c.path)}
                 >
@@ -86,29 +86,31 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
             onClick={reset}
             data-testid="whatif-reset"
           >
-            {w("panel.reset")}
+            {t("whatif.panel.reset")}
           </button>
         </div>
       )}
       {state.runId && <CompactStepper events={events} />}
       {busy && (
         <p className="muted" role="status">
-          {w("panel.running")}
+          {t("whatif.panel.running")}
         </p>
       )}
       {state.phase === "failed" && (
         <p className="notice notice-error" role="alert">
-          {w("panel.failed", { message: state.error ?? "" })}
+          {t("whatif.panel.failed", { message: state.error ?? "" })}
         </p>
       )}
       {state.phase === "needs_rerun" && state.rerun && (
         <div className="notice notice-warning" data-testid="whatif-needs-rerun">
-          <strong>{w("panel.needsRerun")}</strong>
+          <strong>{t("whatif.panel.needsRerun")}</strong>
           {state.rerun.reasons.map((r) => (
             <p key={`${r.code}:${r.path}`}>{r.message[locale]}</p>
           ))}
           {state.rerun.notCarried.length > 0 && (
-            <p className="muted">{w("panel.notCarried", { paths: state.rerun.notCarried.join(", ") })}</p>
+            <p className="muted">
+              {t("whatif.panel.notCarried", { paths: state.rerun.notCarried.join(", ") })}
+            </p>
           )}
           <button
             type="button"
@@ -116,7 +118,7 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
             onClick={() => void rerunInFull()}
             data-testid="whatif-rerun"
           >
-            {w("panel.rerun")}
+            {t("whatif.panel.rerun")}
           </button>
         </div>
       )}
@@ -128,14 +130,14 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
 }
 
 function Result({ diff, runId, clientId }: { diff: WhatIfDiff; runId: string; clientId: string | null }) {
-  const { w } = useWhatIfText()
+  const { t } = useI18n()
   return (
     <div className="whatif-result" data-testid="whatif-result" data-request-id={runId}>
       <HypotheticalBanner baseRequestId={null} />
       <Comparison diff={diff} />
       <p>
         <Link to="/trace/$requestId" params={{ requestId: runId }} data-testid="whatif-open-result">
-          {w("panel.openResult")}
+          {t("whatif.panel.openResult")}
         </Link>
       </p>
       <SaveScenarioForm key={runId} resultRequestId={runId} defaultClientId={clientId} />

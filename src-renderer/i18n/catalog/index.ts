@@ -1,0 +1,34 @@
+import { answerMessages } from "./answer"
+import { askMessages } from "./ask"
+import { clientMessages } from "./clients"
+import { exportMessages } from "./export"
+import { factMessages } from "./facts"
+import { historyMessages } from "./history"
+import { joinCatalog } from "./message-table"
+import { reasoningMessages } from "./reasoning"
+import { scenarioMessages } from "./scenarios"
+import { settingsMessages } from "./settings"
+import { sharedMessages } from "./shared"
+import { stepperMessages } from "./stepper"
+import { whatifMessages } from "./whatif"
+
+// The one message catalog of the UI, Croatian and English side by side, kept in one file per screen
+// or area. Copy is API surface (seed 001 §9): tests snapshot the joined catalog, so every wording
+// change shows up as a diff. Placeholders are written {name} and must be the same in both languages.
+
+export const catalog = joinCatalog([
+  sharedMessages,
+  askMessages,
+  stepperMessages,
+  answerMessages,
+  reasoningMessages,
+  factMessages,
+  historyMessages,
+  clientMessages,
+  settingsMessages,
+  exportMessages,
+  whatifMessages,
+  scenarioMessages,
+])
+
+export type MessageKey = keyof typeof catalog

@@ -1,0 +1,67 @@
+import type { MessageTable } from "./message-table"
+
+// The reasoning cards ("How we got here") and the confidence badge.
+
+export const reasoningMessages = {
+  "cards.title": { hr: "Kako smo došli do odgovora", en: "How we got here" },
+  "cards.showAll": { hr: "Prikaži obrazloženje ({count} koraka)", en: "Show the reasoning ({count} steps)" },
+  "cards.hideAll": { hr: "Sakrij obrazloženje", en: "Hide the reasoning" },
+  "cards.intake.normalized": { hr: "Pitanje kako smo ga razumjeli", en: "The question as understood" },
+  "cards.intake.language": { hr: "Jezik", en: "Language" },
+  "cards.intake.intent": { hr: "Vrsta pitanja", en: "Kind of question" },
+  "cards.intake.keywords": { hr: "Ključne riječi", en: "Keywords" },
+  "cards.intake.confidence": { hr: "Sigurnost tumačenja", en: "Interpretation confidence" },
+  "cards.context.jurisdiction": { hr: "Nadležnost", en: "Jurisdiction" },
+  "cards.context.domain": { hr: "Područje", en: "Domain" },
+  "cards.context.tier": { hr: "Razina rizika", en: "Risk tier" },
+  "cards.context.asOf": { hr: "Stanje na dan", en: "As of" },
+  "cards.context.facts": { hr: "Činjenice korištene u istraživanju", en: "Facts used in the research" },
+  "cards.context.assumed": { hr: "Pretpostavljeno (nije zadano)", en: "Assumed (not given)" },
+  "cards.context.confidence": { hr: "Sigurnost konteksta", en: "Context confidence" },
+  "cards.clarification.asked": { hr: "Pitali smo", en: "We asked" },
+  "cards.clarification.answered": { hr: "Vaš odgovor", en: "Your answer" },
+  "cards.sources.more": { hr: "+ još {count}", en: "+ {count} more" },
+  "cards.sources.fewer": { hr: "Prikaži manje", en: "Show fewer" },
+  "cards.sources.evidence": { hr: "zapisa dokaza: {count}", en: "evidence records: {count}" },
+  "cards.sources.none": { hr: "Nije pronađen nijedan izvor.", en: "No sources were found." },
+  "cards.retrieval.concepts": { hr: "Prepoznati pojmovi", en: "Concepts recognised" },
+  "cards.retrieval.matchedBy": { hr: "prema: {words}", en: "matched by: {words}" },
+  "cards.retrieval.rules": { hr: "Dohvaćenih pravila: {count}", en: "Rules retrieved: {count}" },
+  "cards.applicability.exclusions": { hr: "Isključena pravila", en: "Excluded rules" },
+  "cards.applicability.canFix": {
+    hr: "Ako je podatak netočan, ispravite ga u profilu klijenta.",
+    en: "If this fact is wrong, correct it in the client profile.",
+  },
+  "cards.applicability.coverage": {
+    hr: "Pokrivenost potrebnih podataka",
+    en: "Coverage of the facts needed",
+  },
+  "cards.applicability.resolved": { hr: "poznato", en: "known" },
+  "cards.applicability.unresolved": { hr: "nedostaje", en: "missing" },
+  "cards.applicability.required": { hr: "obavezno", en: "required" },
+  "cards.conflicts.none": {
+    hr: "Izvori se međusobno ne proturječe.",
+    en: "The sources do not contradict each other.",
+  },
+  "cards.conflicts.resolution.AUTHORITY": {
+    hr: "Riješeno prema snazi izvora",
+    en: "Resolved by authority of the source",
+  },
+  "cards.conflicts.resolution.LATER_RULE": {
+    hr: "Riješeno prema novijem pravilu",
+    en: "Resolved by the later rule",
+  },
+  "cards.conflicts.resolution.UNRESOLVED": { hr: "Nije razriješeno", en: "Unresolved" },
+  "cards.analysis.checkpoints": { hr: "Provedene provjere", en: "Checks carried out" },
+  "cards.analysis.compared": { hr: "Uspoređeni izvori", en: "Sources compared" },
+  "cards.confidence.drivers": { hr: "Na čemu se temelji", en: "Based on" },
+  "cards.confidence.lowerIf": { hr: "Bila bi niža kad bi", en: "It would be lower if" },
+  "cards.confidence.decisive": { hr: "Činjenice koje su odlučile", en: "Facts that decided the outcome" },
+
+  "confidence.LOW": { hr: "Niska pouzdanost", en: "Low confidence" },
+  "confidence.MEDIUM": { hr: "Srednja pouzdanost", en: "Medium confidence" },
+  "confidence.HIGH": { hr: "Visoka pouzdanost", en: "High confidence" },
+  "confidence.badge": { hr: "{label} · {score}", en: "{label} · {score}" },
+  "evidence.SINGLE_SOURCE": { hr: "jedan izvor", en: "single source" },
+  "evidence.MULTI_SOURCE": { hr: "više izvora", en: "multiple sources" },
+} as const satisfies MessageTable

@@ -1,0 +1,33 @@
+import type { MessageTable } from "./message-table"
+
+// The Settings screen (its signing section is in export.ts, next to the export feature).
+
+export const settingsMessages = {
+  "settings.title": { hr: "Postavke", en: "Settings" },
+  "settings.language": { hr: "Jezik sučelja", en: "Interface language" },
+  "settings.language.hr": { hr: "Hrvatski", en: "Hrvatski (Croatian)" },
+  "settings.language.en": { hr: "English (engleski)", en: "English" },
+  "settings.section.answers": { hr: "Odgovori", en: "Answers" },
+  "settings.section.accessibility": { hr: "Pristupačnost", en: "Accessibility" },
+  "settings.section.firm": { hr: "Ured", en: "Firm" },
+  "settings.pause": {
+    hr: "Promišljena stanka prije odgovora (ms)",
+    en: "Deliberate pause before the answer (ms)",
+  },
+  "settings.pause.hint": {
+    hr: "Kratka stanka između procjene pouzdanosti i odgovora, od 0 do 5000 ms.",
+    en: "A short pause between the confidence step and the answer, 0 to 5000 ms.",
+  },
+  "settings.reducedMotion": { hr: "Smanji animacije", en: "Reduce motion" },
+  "settings.reducedMotion.hint": {
+    hr: "Animacije su isključene i kad ih operacijski sustav traži smanjene.",
+    en: "Animations are also off when the operating system asks for reduced motion.",
+  },
+  "settings.firmName": { hr: "Naziv ureda", en: "Firm name" },
+  "settings.updates": { hr: "Automatski provjeri ažuriranja", en: "Check for updates automatically" },
+  "settings.saved": { hr: "Postavke su spremljene.", en: "Settings saved." },
+  "settings.pause.invalid": {
+    hr: "Upišite cijeli broj od 0 do 5000.",
+    en: "Enter a whole number from 0 to 5000.",
+  },
+} as const satisfies MessageTable
