@@ -76,6 +76,19 @@ export function buildEvaluationContext({
   return { context, factSources: sortedRecord(factSources), assumedDefaults }
 }
 
+/**
+ * The context once the user has said which date the question is about (the question's own date
+ * did not exist): the date is now the user's statement, no longer an assumption.
+ */
+export function withAnsweredAsOf<T extends BuiltContext>(built: T, asOf: string): T {
+  return {
+    ...built,
+    context: { ...built.context, asOf },
+    factSources: sortedRecord({ ...built.factSources, asOf: "query" }),
+    assumedDefaults: built.assumedDefaults.filter((code) => code.split(" = ")[0] !== "asOf"),
+  }
+}
+
 function recordSources(
   value: object,
   prefix: string,

@@ -2,7 +2,8 @@ import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
 import { buildAnswer } from "./answer/terminal"
 import { answerViolations } from "./answer/validate"
-import { frozenCopy, snapshotHash } from "./freeze"
+import { withAnsweredAsOf } from "./context-builder"
+import { deepFreeze, frozenCopy, snapshotHash } from "./freeze"
 import { buildError } from "./refusal-policy"
 import { Run } from "./run"
 import { StageTimeoutError, withStageLimit } from "./stage-limit"
@@ -12,6 +13,7 @@ import { clarificationStage } from "./stages/clarification"
 import { confidenceStage } from "./stages/confidence"
 import { conflictsStage } from "./stages/conflicts"
 import { CONTEXT_CONFIDENCE_GATE, contextResolutionStage } from "./stages/context-resolution"
+import { dateClarificationStage } from "./stages/date-clarification"
 import { questionIntakeStage } from "./stages/question-intake"
 import { retrievalStage } from "./stages/retrieval"
 import { sourcesStage } from "./stages/sources"
@@ -118,16 +120,25 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
     if (!clarified.ok) return clarified.terminal
     concepts = clarified.value
   }
+  // A date the question names but that does not exist is asked about after the topic (a run
+  // refused for its topic needs no date); the answer is the run's date from here on.
+  let dated = resolved.value
+  if (dated.dateToAsk) {
+    const answered = yield* dateClarificationStage(run, dated.dateToAsk)
+    if (!answered.ok) return answered.terminal
+    dated = withAnsweredAsOf(dated, answered.value)
+    deepFreeze(dated.context)
+  }
   const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts))
   if (!found.ok) return found.terminal
   const retrieved = yield* withStageLimit(run, "RETRIEVAL", retrievalStage(run, concepts, found.value.rules))
   if (!retrieved.ok) return retrieved.terminal
   const state: RetrievalState = {
     locale: run.locale,
-    context: resolved.value.context,
-    factSources: resolved.value.factSources,
-    assumedDefaults: resolved.value.assumedDefaults,
-    profileGiven: resolved.value.profileGiven,
+    context: dated.context,
+    factSources: dated.factSources,
+    assumedDefaults: dated.assumedDefaults,
+    profileGiven: dated.profileGiven,
     concepts,
     rules: retrieved.value,
     sources: found.value.sources,

@@ -2,6 +2,7 @@ import type { ReasoningEvent } from "../../src-shared/events/event"
 import type { LoadedPack } from "../knowledge/loader"
 import { packIndex } from "../knowledge/pack-index"
 import type { Rule } from "../knowledge/pack-schema"
+import { withAnsweredAsOf } from "./context-builder"
 import type { RetrievalState } from "./state"
 
 // Rebuilds the state after RETRIEVAL from a stored run's events and its pack snapshot, so a
@@ -16,9 +17,12 @@ export function retrievalStateFromEvents(
   let context: Extract<ReasoningEvent, { stage: "CONTEXT_RESOLUTION"; status: "complete" }> | undefined
   let sources: Extract<ReasoningEvent, { stage: "SOURCES"; status: "complete" }> | undefined
   let retrieval: Extract<ReasoningEvent, { stage: "RETRIEVAL"; status: "complete" }> | undefined
+  // A date clarification (the question's date did not exist) set the date the later stages used.
+  let answeredAsOf: string | undefined
   for (const event of events) {
     if (event.status !== "complete") continue
     if (event.stage === "CONTEXT_RESOLUTION") context = event
+    else if (event.stage === "CLARIFICATION" && event.data.asOfDate !== undefined) answeredAsOf = event.data.asOfDate
     else if (event.stage === "SOURCES") sources = event
     else if (event.stage === "RETRIEVAL") retrieval = event
   }
@@ -30,12 +34,18 @@ export function retrievalStateFromEvents(
     if (!rule) throw new ReplayStateError(`rule ${id} is not in pack ${pack.id} ${pack.version}`)
     return rule
   })
-  const factSources = context.data.factSources
+  const resolved = {
+    context: context.data.evaluationContext,
+    factSources: context.data.factSources,
+    assumedDefaults: context.data.userContextSnapshot.assumedDefaults,
+  }
+  const { context: evaluationContext, factSources, assumedDefaults } =
+    answeredAsOf === undefined ? resolved : withAnsweredAsOf(resolved, answeredAsOf)
   return {
     locale: context.data.language,
-    context: context.data.evaluationContext,
+    context: evaluationContext,
     factSources,
-    assumedDefaults: context.data.userContextSnapshot.assumedDefaults,
+    assumedDefaults,
     // A profile-less run records no user_profile facts; an empty profile behaves the same way.
     profileGiven: Object.values(factSources).includes("user_profile"),
     concepts: retrieval.data.concepts,

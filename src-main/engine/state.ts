@@ -12,6 +12,7 @@ import type { ConceptMatching } from "../knowledge/concept-matcher"
 import type { Rule } from "../knowledge/pack-schema"
 import type { RuleCheck } from "../knowledge/rule-eligibility"
 import type { QueryInterpretation } from "./interpret"
+import type { DateClarificationInput } from "./stages/date-clarification"
 
 // What the stages hand to each other. RetrievalState is the seam for counterfactual runs: it
 // can be rebuilt from a stored run's CONTEXT_RESOLUTION, SOURCES and RETRIEVAL events.
@@ -32,6 +33,8 @@ export interface ResolvedContext {
   confidence: number
   riskTier: RiskTier
   profileGiven: boolean
+  /** The question names a date that does not exist and the request set none: ask which day. */
+  dateToAsk?: DateClarificationInput
 }
 
 export interface RetrievalState {

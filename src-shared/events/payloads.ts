@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { EvaluationContext, FactSource } from "../context"
+import { EvaluationContext, FactSource, IsoDate } from "../context"
 import { ErrorCode, RefusalCode } from "./refusals"
 import { Authority, Locale, ReasoningStage, RiskTier } from "./stages"
 
@@ -68,6 +68,9 @@ export const ClarificationPayload = z.object({
 export const ClarificationAnswerPayload = z.object({
   confirmedContext: z.string(),
   answer: z.string(),
+  /** addition: the date the run is about from here on, when the answer named one (the question's
+   *  own date did not exist). Later stages evaluate on it, not on CONTEXT_RESOLUTION's date. */
+  asOfDate: IsoDate.optional(),
 })
 
 export const SourceSummary = z.object({

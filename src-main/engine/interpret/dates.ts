@@ -1,10 +1,13 @@
-import type { AsOfBasis } from "./types"
+import type { AsOfBasis, ImpossibleDate } from "./types"
 
 // Dates and years in Croatian and English notation, and the reference date (asOfDate) a
 // question asks about. Numeric dates are read day-first ("1.1.2025.", "01/02/2025"), as written
 // in Croatia; ISO dates ("2025-01-01") as ISO. Month names: Croatian genitive ("1. siječnja
 // 2026."), with or without diacritics (text is normalised first), and English ("1 January 2026",
 // "January 1, 2026"). Nothing here reads a clock: relative phrases ("next year") are only noted.
+// A date written in one of these forms that is not on the calendar ("31.02.2025.", "2025-13-01")
+// is kept apart as an impossible date: the user meant a specific day, so the caller must ask
+// which one rather than fall back to another date.
 
 export interface DateMatch {
   iso: string
@@ -44,24 +47,53 @@ export function isoDate(year: number, month: number, day: number): string | unde
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`
 }
 
-function overlaps(found: readonly DateMatch[], start: number, end: number): boolean {
+function overlaps(found: ReadonlyArray<{ start: number; end: number }>, start: number, end: number): boolean {
   return found.some((d) => start < d.end && end > d.start)
 }
 
-function collect(text: string, pattern: RegExp, read: (m: RegExpExecArray) => [number, number, number] | undefined, into: DateMatch[]): void {
+export interface ScannedDates {
+  /** Real calendar dates, in order of appearance. */
+  dates: DateMatch[]
+  /** Dates written as dates that do not exist, in order of appearance. */
+  impossible: ImpossibleDateMatch[]
+}
+
+export interface ImpossibleDateMatch extends ImpossibleDate {
+  start: number
+  end: number
+}
+
+type Ymd = [year: number, month: number, day: number]
+
+function collect(text: string, pattern: RegExp, read: (m: RegExpExecArray) => Ymd | undefined, into: ScannedDates): void {
   pattern.lastIndex = 0
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     const ymd = read(m)
-    const end = m.index + m[0].length
-    if (ymd === undefined || overlaps(into, m.index, end)) continue
-    const iso = isoDate(ymd[0], ymd[1], ymd[2])
-    if (iso !== undefined) into.push({ iso, year: ymd[0], start: m.index, end })
+    const start = m.index
+    const end = start + m[0].length
+    if (ymd === undefined || overlaps(into.dates, start, end) || overlaps(into.impossible, start, end)) continue
+    const [year, month, day] = ymd
+    const iso = isoDate(year, month, day)
+    if (iso !== undefined) into.dates.push({ iso, year, start, end })
+    else into.impossible.push({ written: writtenForm(m[0]), year, month, day, start, end })
   }
 }
 
-/** All calendar dates in the normalised text, in order of appearance. */
-export function extractDates(normalized: string): DateMatch[] {
-  const found: DateMatch[] = []
+// Month names as written, for showing a date back to the user (the normalised text has lost them).
+const HR_MONTH_SPELLING: Record<string, string> = { sijecnja: "siječnja", veljace: "veljače", ozujka: "ožujka" }
+
+/** The date as the user wrote it: the normalised match with month names spelt properly again. */
+function writtenForm(matched: string): string {
+  const trimmed = matched.trim().replace(/\.$/, "")
+  return trimmed.replace(/\b[a-z]+\b/g, (word) => {
+    if (EN_MONTHS[word] !== undefined) return word.charAt(0).toUpperCase() + word.slice(1)
+    return HR_MONTH_SPELLING[word] ?? word
+  })
+}
+
+/** Every date written in the normalised text: the real ones and the impossible ones. */
+export function scanDates(normalized: string): ScannedDates {
+  const found: ScannedDates = { dates: [], impossible: [] }
   collect(normalized, ISO_DATE, (m) => [Number(m[1]), Number(m[2]), Number(m[3])], found)
   collect(normalized, NUMERIC_DMY, (m) => [Number(m[4]), Number(m[3]), Number(m[1])], found)
   collect(normalized, HR_TEXT_DATE, (m) => {
@@ -76,17 +108,31 @@ export function extractDates(normalized: string): DateMatch[] {
     const month = EN_MONTHS[m[1] ?? ""]
     return month === undefined ? undefined : [Number(m[3]), month, Number(m[2])]
   }, found)
-  return found.sort((a, b) => a.start - b.start)
+  found.dates.sort((a, b) => a.start - b.start)
+  found.impossible.sort((a, b) => a.start - b.start)
+  return found
+}
+
+/** All calendar dates in the normalised text, in order of appearance. */
+export function extractDates(normalized: string): DateMatch[] {
+  return scanDates(normalized).dates
 }
 
 /** Years mentioned (1990–2100), in dates or on their own, outside money amounts; first-seen order. */
-export function extractYears(normalized: string, dates: readonly DateMatch[], amountSpans: ReadonlyArray<{ start: number; end: number }>): number[] {
+export function extractYears(
+  normalized: string,
+  dates: readonly DateMatch[],
+  amountSpans: ReadonlyArray<{ start: number; end: number }>,
+  impossibleDates: ReadonlyArray<{ start: number; end: number }> = [],
+): number[] {
   const positioned: Array<{ year: number; at: number }> = dates.map((d) => ({ year: d.year, at: d.start }))
   STANDALONE_YEAR.lastIndex = 0
   for (let m = STANDALONE_YEAR.exec(normalized); m !== null; m = STANDALONE_YEAR.exec(normalized)) {
     const start = m.index
     const end = start + m[0].length
-    if (overlaps(dates, start, end) || amountSpans.some((a) => start < a.end && end > a.start)) continue
+    // The year of an impossible date is not a year on its own ("February 30, 2025" is not "in 2025").
+    if (overlaps(dates, start, end) || overlaps(impossibleDates, start, end)) continue
+    if (amountSpans.some((a) => start < a.end && end > a.start)) continue
     positioned.push({ year: Number(m[1]), at: start })
   }
   positioned.sort((a, b) => a.at - b.at)

@@ -3,7 +3,7 @@ import type { Entity } from "../../../src-shared/events/payloads"
 import { extractAmounts, type AmountMatch } from "./amounts"
 import { classifyCoarseIntent, classifyDomain, classifyQueryIntent, classifyRiskTier, classifyTopic } from "./classify"
 import { interpretationConfidence } from "./confidence"
-import { chooseAsOf, extractDates, extractYears, relativeTimeNotes } from "./dates"
+import { chooseAsOf, extractYears, relativeTimeNotes, scanDates } from "./dates"
 import { findEntities, type EntityFindings } from "./entities"
 import { gibberishRatio } from "./gibberish"
 import { resolveJurisdiction, type JurisdictionResult } from "./jurisdiction"
@@ -14,7 +14,7 @@ import type { QueryInterpretation } from "./types"
 // always gives the same interpretation; no clock, no I/O. The pipeline's QUESTION_INTAKE and
 // CONTEXT_RESOLUTION stages read this result and apply the gates (thresholds below).
 
-export type { AsOfBasis, CoarseIntent, Domain, FoundAmount, JurisdictionHint, QueryInterpretation } from "./types"
+export type { AsOfBasis, CoarseIntent, Domain, FoundAmount, ImpossibleDate, JurisdictionHint, QueryInterpretation } from "./types"
 export {
   CONFIDENCE_THRESHOLD_CLARIFY,
   CONFIDENCE_THRESHOLD_STRICT,
@@ -75,11 +75,14 @@ export function interpretQuestion(question: string): QueryInterpretation {
   signals.push(`lang:${lang.language}(hr=${lang.hr},en=${lang.en})`)
 
   const amounts = extractAmounts(normalized)
-  const dateMatches = extractDates(normalized)
+  const scanned = scanDates(normalized)
+  const dateMatches = scanned.dates
   const dates = dateMatches.map((d) => d.iso)
-  const years = extractYears(normalized, dateMatches, amounts)
+  const impossibleDates = scanned.impossible.map(({ written, year, month, day }) => ({ written, year, month, day }))
+  const years = extractYears(normalized, dateMatches, amounts, scanned.impossible)
   const asOf = chooseAsOf(normalized, dateMatches, years)
   signals.push(asOf.note, ...relativeTimeNotes(normalized))
+  for (const d of impossibleDates) signals.push(`date:impossible:${d.written}`)
   for (const a of amounts) signals.push(`amount:${a.value}${a.currency}:${a.role}${a.currencyAssumed ? ":currency_assumed" : ""}`)
 
   const findings = findEntities(line, tokens)
@@ -144,6 +147,7 @@ export function interpretQuestion(question: string): QueryInterpretation {
     amounts: amounts.map((a) => ({ value: a.value, currency: a.currency, raw: a.raw, role: a.role })),
     years,
     dates,
+    impossibleDates,
     gibberishRatio: gibberish.ratio,
     confidence: confidence.confidence,
     riskTier: risk.riskTier,

@@ -18,6 +18,15 @@ export interface FoundAmount {
 /** How asOfDate was chosen: an explicitly marked date, the only date given, or a single year. */
 export type AsOfBasis = "explicit_date" | "single_date" | "year"
 
+/** A date written in the question that is not on the calendar ("31.02.2025.", "2025-13-01"). */
+export interface ImpossibleDate {
+  /** As written in the (normalised) question, without a trailing full stop. */
+  written: string
+  year: number
+  month: number
+  day: number
+}
+
 export interface QueryInterpretation {
   original: string
   /** Lower-case, diacritics folded, control characters removed, whitespace collapsed. */
@@ -36,6 +45,8 @@ export interface QueryInterpretation {
   amounts: FoundAmount[]
   years: number[]
   dates: string[]
+  /** Dates the user wrote that do not exist; the run asks which date was meant. */
+  impossibleDates: ImpossibleDate[]
   asOfDate?: string
   /** Why asOfDate was set (absent when asOfDate is absent). */
   asOfBasis?: AsOfBasis

@@ -131,7 +131,7 @@ function closestConcepts(
 
 /** Pre-supplied answers first (CLI --clarify, resume), then the callback; otherwise wait: the
  *  consumer suspends the run by not asking for the next event (generator.return()). */
-async function nextAnswer(run: Run, request: ClarificationPayload): Promise<ClarificationAnswer> {
+export async function nextAnswer(run: Run, request: ClarificationPayload): Promise<ClarificationAnswer> {
   const given = run.deps.clarifications?.[run.clarificationsUsed]
   run.clarificationsUsed += 1
   if (given !== undefined)

@@ -8,6 +8,7 @@ import { CONFIDENCE_THRESHOLD_STRICT, type QueryInterpretation } from "../interp
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { IntakeResult, ResolvedContext } from "../state"
+import type { DateClarificationInput } from "./date-clarification"
 
 // CONTEXT_RESOLUTION: jurisdiction, domain, risk tier, as-of date and the evaluation context
 // (frozen profile + question facts), plus the concepts of the pack the question is about, which
@@ -38,9 +39,10 @@ export async function* contextResolutionStage(
     interpretation.domain === "OTHER" && matching.matches.length > 0 ? "TAX" : interpretation.domain
   const confidence = contextConfidence(interpretation, matching)
   const jurisdiction = foreign ? "UNKNOWN" : interpretation.jurisdiction.hint === "EU" ? "EU" : "HR"
+  const dateToAsk = impossibleDateToAsk(interpretation, requestAsOf, clockDate)
 
   const data: ContextResolutionPayload = {
-    summary: `${jurisdiction} · ${domain} · ${riskTier} · ${context.asOf}`,
+    summary: `${jurisdiction} · ${domain} · ${riskTier} · ${dateToAsk ? `${dateToAsk.impossible.written}?` : context.asOf}`,
     jurisdiction,
     domain,
     riskTier,
@@ -49,7 +51,7 @@ export async function* contextResolutionStage(
     asOfDate: context.asOf,
     entities: interpretation.entities,
     confidence,
-    requiresClarification: confidence < CONTEXT_CONFIDENCE_GATE,
+    requiresClarification: confidence < CONTEXT_CONFIDENCE_GATE || dateToAsk !== undefined,
     userContextSnapshot: userContextSnapshot(context, built.assumedDefaults),
     evaluationContext: context,
     factSources: built.factSources,
@@ -79,7 +81,26 @@ export async function* contextResolutionStage(
     confidence,
     riskTier,
     profileGiven: profile !== undefined,
+    ...(dateToAsk ? { dateToAsk } : {}),
   })
+}
+
+/**
+ * The impossible date the run must ask about, if any. A date set on the request (the form's date
+ * field, --as-of) is the user's explicit choice for the run and wins over the question's text as
+ * it does for real dates, so an impossible date in the text is then not asked about: the answer
+ * states the date it is for. Without one, the run neither assumes today nor a year's first day.
+ */
+function impossibleDateToAsk(
+  interpretation: QueryInterpretation,
+  requestAsOf: string | undefined,
+  clockDate: string,
+): DateClarificationInput | undefined {
+  const [impossible] = interpretation.impossibleDates
+  if (requestAsOf !== undefined || impossible === undefined) return undefined
+  const basis = interpretation.asOfBasis
+  const fromQuestion = basis === "explicit_date" || basis === "single_date" ? interpretation.asOfDate : undefined
+  return { impossible, clockDate, ...(fromQuestion === undefined ? {} : { questionDate: fromQuestion }) }
 }
 
 /**

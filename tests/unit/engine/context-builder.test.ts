@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { buildEvaluationContext, userContextSnapshot } from "../../../src-main/engine/context-builder"
+import { buildEvaluationContext, userContextSnapshot, withAnsweredAsOf } from "../../../src-main/engine/context-builder"
 import { interpretQuestion } from "../../../src-main/engine/interpret"
 
 const build = (
@@ -50,6 +50,18 @@ describe("buildEvaluationContext", () => {
       "entity.vat.status": "user_profile",
       "entity.location.country": "user_profile",
     })
+  })
+})
+
+describe("withAnsweredAsOf", () => {
+  it("makes the user's answered date the run's date: a stated fact, no longer an assumption", () => {
+    const built = build("Koji je prag za PDV na dan 31.02.2025.?")
+    expect(built.assumedDefaults).toEqual(["asOf = today (2025-06-01)", "jurisdiction = HR"])
+    const answered = withAnsweredAsOf(built, "2025-02-28")
+    expect(answered.context.asOf).toBe("2025-02-28")
+    expect(answered.factSources.asOf).toBe("query")
+    expect(answered.assumedDefaults).toEqual(["jurisdiction = HR"])
+    expect(built.context.asOf).toBe("2025-06-01")
   })
 })
 

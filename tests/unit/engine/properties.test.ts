@@ -4,6 +4,7 @@ import type { ProfileContext } from "../../../src-shared/context"
 import { isTerminal, ReasoningEvent, type ReasoningEvent as Event } from "../../../src-shared/events/event"
 import type { ClarificationPayload } from "../../../src-shared/events/payloads"
 import { PIPELINE_STAGES } from "../../../src-shared/events/stages"
+import { interpretQuestion } from "../../../src-main/engine/interpret"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import type { ClarificationAnswer } from "../../../src-main/engine/types"
 import type { LoadedPack } from "../../../src-main/knowledge/loader"
@@ -41,6 +42,8 @@ const tails = [
   " kao paušalist?",
   " €15,000",
   " na dan 1.1.2026.",
+  " na dan 31.02.2025.",
+  " on 2025-02-30?",
 ]
 
 const question = fc.oneof(
@@ -131,13 +134,15 @@ function checkInvariants(events: Event[]): void {
     expect(e.id).toBe(`req_prop_${String(i).padStart(3, "0")}`)
     expect(ReasoningEvent.safeParse(e).success).toBe(true)
   })
-  // Stage order, and started -> (progress|checkpoint)* -> complete within each stage.
+  // Stage order, and started -> (progress|checkpoint)* -> complete within each stage. CLARIFICATION
+  // may run once per gate (the topic, then a date that does not exist), each round closed first.
   let lastIndex = -1
   let open: string | undefined
   for (const e of events.slice(0, -1)) {
     const index = ORDER.indexOf(e.stage)
     expect(index).toBeGreaterThanOrEqual(lastIndex)
-    if (index > lastIndex) {
+    const nextRound = e.stage === "CLARIFICATION" && e.status === "awaiting_input" && open === undefined
+    if (index > lastIndex || nextRound) {
       expect(open).toBeUndefined()
       expect(e.status).toBe(e.stage === "CLARIFICATION" ? "awaiting_input" : "started")
       lastIndex = index
@@ -174,6 +179,12 @@ describe("engine invariants (property-based)", () => {
         checkInvariants(events)
         const last = events[events.length - 1]
         expect(terminal?.outcome).toBe(last?.stage)
+        // A day that does not exist in the question is never replaced silently: without a request
+        // date, an answer is for the day the user named in the clarification.
+        if (input.d === undefined && interpretQuestion(input.q).impossibleDates.length > 0 && terminal && "asOfDate" in terminal) {
+          const named = events.flatMap((e) => (e.stage === "CLARIFICATION" && e.status === "complete" && e.data.asOfDate ? [e.data.asOfDate] : []))
+          expect(named).toEqual([terminal.asOfDate])
+        }
       }),
       { numRuns: 300 },
     )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { extractAmounts } from "../../../../src-main/engine/interpret/amounts"
-import { chooseAsOf, extractDates, extractYears, isoDate, relativeTimeNotes } from "../../../../src-main/engine/interpret/dates"
+import { chooseAsOf, extractDates, extractYears, isoDate, relativeTimeNotes, scanDates } from "../../../../src-main/engine/interpret/dates"
 import { normalizeText } from "../../../../src-main/engine/interpret/text-utils"
 
 function read(text: string) {
@@ -38,6 +38,53 @@ describe("extractDates", () => {
   it("rejects impossible calendar days", () => {
     expect(isoDate(2024, 2, 29)).toBe("2024-02-29")
     expect(isoDate(2025, 2, 29)).toBeUndefined()
+  })
+})
+
+describe("scanDates: impossible dates", () => {
+  const impossible = (text: string) =>
+    scanDates(normalizeText(text)).impossible.map(({ written, year, month, day }) => ({ written, year, month, day }))
+
+  it.each([
+    ["Koja je stopa PDV-a na dan 31.02.2025?", { written: "31.02.2025", year: 2025, month: 2, day: 31 }],
+    ["rok 30.2.2024.", { written: "30.2.2024", year: 2024, month: 2, day: 30 }],
+    ["29.02.2025.", { written: "29.02.2025", year: 2025, month: 2, day: 29 }],
+    ["od 32.01.2025.", { written: "32.01.2025", year: 2025, month: 1, day: 32 }],
+    ["1.13.2025.", { written: "1.13.2025", year: 2025, month: 13, day: 1 }],
+    ["2/13/2025", { written: "2/13/2025", year: 2025, month: 13, day: 2 }],
+    ["VAT rate on 2025-02-30", { written: "2025-02-30", year: 2025, month: 2, day: 30 }],
+    ["2025-13-01", { written: "2025-13-01", year: 2025, month: 13, day: 1 }],
+    ["31. travnja 2025.", { written: "31. travnja 2025", year: 2025, month: 4, day: 31 }],
+    ["30. veljače 2024", { written: "30. veljače 2024", year: 2024, month: 2, day: 30 }],
+    ["30. veljace 2024", { written: "30. veljače 2024", year: 2024, month: 2, day: 30 }],
+    ["on February 30, 2025", { written: "February 30, 2025", year: 2025, month: 2, day: 30 }],
+    ["as of 31 June 2026", { written: "31 June 2026", year: 2026, month: 6, day: 31 }],
+  ])("%j names an impossible date", (text, expected) => {
+    expect(impossible(text)).toEqual([expected])
+    expect(read(text).dates).toEqual([])
+  })
+
+  it("a real date (29 February of a leap year) or no date at all is not impossible", () => {
+    expect(impossible("29.02.2024.")).toEqual([])
+    expect(scanDates(normalizeText("29.02.2024.")).dates.map((d) => d.iso)).toEqual(["2024-02-29"])
+    expect(impossible("Koja je stopa PDV-a?")).toEqual([])
+    expect(impossible("promet 15.000,00 eura u 2025.")).toEqual([])
+  })
+
+  it("keeps real and impossible dates of one question apart, in order", () => {
+    const scanned = scanDates(normalizeText("od 1.1.2025. do 31.02.2025. i 2025-04-31"))
+    expect(scanned.dates.map((d) => d.iso)).toEqual(["2025-01-01"])
+    expect(scanned.impossible.map((d) => d.written)).toEqual(["31.02.2025", "2025-04-31"])
+  })
+
+  it("the year of an impossible date does not become the question's year (no 1 January fallback)", () => {
+    for (const text of ["What is the VAT rate on February 30, 2025?", "Stopa na dan 31.02.2025."]) {
+      const normalized = normalizeText(text)
+      const scanned = scanDates(normalized)
+      const years = extractYears(normalized, scanned.dates, [], scanned.impossible)
+      expect(years).toEqual([])
+      expect(chooseAsOf(normalized, scanned.dates, years)).toEqual({ note: "asof:none" })
+    }
   })
 })
 

@@ -63,6 +63,23 @@ describe("interpretQuestion: whole questions", () => {
     })
   })
 
+  it("reports a date that does not exist apart from 'no date', and takes no reference date from it", () => {
+    const impossible = interpretQuestion("Koja je stopa PDV-a na dan 31.02.2025?")
+    expect(impossible).toMatchObject({
+      dates: [],
+      years: [],
+      impossibleDates: [{ written: "31.02.2025", year: 2025, month: 2, day: 31 }],
+    })
+    expect(impossible.asOfDate).toBeUndefined()
+    expect(impossible.signals).toEqual(expect.arrayContaining(["asof:none", "date:impossible:31.02.2025"]))
+    const none = interpretQuestion("Koja je stopa PDV-a?")
+    expect(none.impossibleDates).toEqual([])
+    expect(none.signals.some((s) => s.startsWith("date:impossible"))).toBe(false)
+    expect(interpretQuestion("VAT rate on 2025-02-30").impossibleDates).toEqual([
+      { written: "2025-02-30", year: 2025, month: 2, day: 30 },
+    ])
+  })
+
   it("collects a profile from one sentence", () => {
     const r = interpretQuestion("Paušalist sam, nisam u sustavu PDV-a, promet mi je 35.000 € u 2025. Koja je stopa PDV-a na smještaj?")
     expect(r.facts).toEqual({ amount: 35000, year: 2025, item: "accommodation", entityType: "OBRT", obrtSubtype: "PAUSALNI", vatStatus: "OUTSIDE_VAT" })
