@@ -104,7 +104,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
   const resolved = yield* withStageLimit(
     run,
     "CONTEXT_RESOLUTION",
-    contextResolutionStage(run, intake.value, profile, request.asOfDate, request.clientId),
+    contextResolutionStage(run, intake.value, profile, { asOfDate: request.asOfDate, askedOn: request.askedOn }, request.clientId),
   )
   if (!resolved.ok) return resolved.terminal
   const { matching } = resolved.value

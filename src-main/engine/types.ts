@@ -8,8 +8,16 @@ import type { LoadedPack } from "../knowledge/loader"
 export interface EngineRequest {
   requestId: string
   question: string
-  /** Defaults to the clock's date (UTC) when absent. */
+  /**
+   * The date the answer is for, as the user set it (form, --as-of). When absent the date the
+   * question names is used, else `askedOn`.
+   */
   asOfDate?: string
+  /**
+   * The day the question was asked (UTC date): the run's "today" for defaults. The trace store
+   * records it so that a replay years later defaults to the same day; the clock's date when absent.
+   */
+  askedOn?: string
   /** Reply language; defaults to the language the question is written in. */
   locale?: Locale
   /** The client profile, snapshotted (frozen) at the start of the run. */

@@ -47,7 +47,7 @@ export interface BundleSource {
 }
 
 const SUMMARY_COLUMNS = `t.request_id AS requestId, t.created_at AS createdAt, t.question AS question,
-  t.as_of_date AS asOfDate, t.request_json AS requestJson, t.client_id AS clientId, t.pack_id AS packId,
+  COALESCE(t.evaluated_as_of, t.as_of_date) AS asOfDate, t.request_json AS requestJson, t.client_id AS clientId, t.pack_id AS packId,
   t.pack_version AS packVersion, t.pack_hash AS packHash, t.counterfactual_of AS counterfactualOf, t.locale AS locale,
   t.status AS status, t.outcome AS outcome, t.domain AS domain, t.risk_tier AS riskTier, t.confidence AS confidence,
   t.source_count AS sourceCount, t.eligible_rule_count AS eligibleRuleCount, t.exclusion_count AS exclusionCount,

@@ -89,7 +89,9 @@ export class TraceService {
       requestId: engineRequest.requestId,
       createdAt: this.store.clock().toISOString(),
       question: engineRequest.question,
-      asOfDate: engineRequest.asOfDate ?? "",
+      // The trace row's as-of date: the one the user set, else the day asked (the date the run
+      // evaluated on, when the question names another, is in its evaluation context).
+      asOfDate: engineRequest.asOfDate ?? engineRequest.askedOn ?? "",
       requestJson: canonicalJson(engineRequest),
       clientId: engineRequest.clientId ?? null,
       counterfactualOf: options.counterfactualOf ?? null,
@@ -157,10 +159,13 @@ export class TraceService {
       if (client === null) throw new TraceNotFoundError(`no client ${request.clientId}`)
       profile = client.context
     }
+    // The as-of date stays the user's (absent: the question's date, else the day asked); the day
+    // asked is frozen so that a replay later defaults to it, not to the day of the replay.
     const frozen: EngineRequest = {
       requestId,
       question: request.question,
-      asOfDate: request.asOfDate ?? this.store.clock().toISOString().slice(0, 10),
+      askedOn: request.askedOn ?? this.store.clock().toISOString().slice(0, 10),
+      ...(request.asOfDate === undefined ? {} : { asOfDate: request.asOfDate }),
       ...(request.locale === undefined ? {} : { locale: request.locale }),
       ...(profile === undefined ? {} : { profile: structuredClone(profile) }),
       ...(request.clientId === undefined ? {} : { clientId: request.clientId }),

@@ -55,6 +55,11 @@ export const traces = sqliteTable(
     errorCode: text("error_code"),
     durationMs: real("duration_ms"),
     ttfusMs: real("ttfus_ms"),
+    /**
+     * The date the run evaluated the rules on (context resolution's, a date given in a
+     * clarification, the answer's own); `as_of_date` is the date requested, or the day asked.
+     */
+    evaluatedAsOf: text("evaluated_as_of"),
     /** Headline and answer text of the terminal event, indexed by FTS5 with the question. */
     answerText: text("answer_text"),
     chainHead: text("chain_head"),

@@ -1,17 +1,24 @@
 import { z } from "zod"
-import { ProfileContext } from "../../src-shared/context"
+import { IsoDate, ProfileContext } from "../../src-shared/context"
 import { Locale } from "../../src-shared/events/stages"
 import type { EngineRequest } from "../engine/types"
 
-/** The frozen engine request of a trace, as stored in traces.request_json (canonical JSON). */
+/**
+ * The frozen engine request of a trace, as stored in traces.request_json (canonical JSON).
+ * Traces recorded before `askedOn` existed always carry `asOfDate` (the store filled in the day
+ * they were asked); newer ones carry `askedOn` and `asOfDate` only when the user set a date.
+ */
 export const StoredRequest = z.strictObject({
-  requestId: z.string(),
+  requestId: z.string().min(1),
   question: z.string(),
-  asOfDate: z.string(),
+  asOfDate: IsoDate.optional(),
+  askedOn: IsoDate.optional(),
   locale: Locale.optional(),
   profile: ProfileContext.optional(),
   clientId: z.string().optional(),
 })
+
+export type StoredRequestValue = z.infer<typeof StoredRequest>
 
 export function parseStoredRequest(json: string): EngineRequest {
   return StoredRequest.parse(JSON.parse(json))

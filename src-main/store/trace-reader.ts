@@ -20,7 +20,8 @@ export function toTraceSummary(row: TraceRow): TraceSummary {
     confidence: row.confidence,
     // A run interrupted before its language was known: the app's default locale.
     locale: row.locale ?? "hr",
-    asOfDate: row.asOfDate,
+    // The date the run is about: what it evaluated on, else the date requested (or the day asked).
+    asOfDate: row.evaluatedAsOf ?? row.asOfDate,
     clientId: row.clientId,
     sourceCount: row.sourceCount,
     eligibleRuleCount: row.eligibleRuleCount,

@@ -35,6 +35,7 @@ const PATCH_COLUMNS = {
   refusalReason: "refusal_reason",
   errorCode: "error_code",
   answerText: "answer_text",
+  evaluatedAsOf: "evaluated_as_of",
   durationMs: "duration_ms",
   ttfusMs: "ttfus_ms",
 } as const satisfies Record<keyof TracePatch, string>

@@ -19,6 +19,8 @@ export interface TracePatch {
   refusalReason?: string
   errorCode?: string
   answerText?: string
+  /** The date the run evaluated on, as far as its events tell (the last one wins). */
+  evaluatedAsOf?: string
   durationMs?: number
   ttfusMs?: number
 }
@@ -35,7 +37,12 @@ export function summarizeEvent(event: ReasoningEvent, patch: TracePatch, request
       patch.riskTier = event.data.riskTier
       patch.userContextSnapshot = canonicalJson(event.data.userContextSnapshot)
       patch.evaluationContext = canonicalJson(event.data.evaluationContext)
+      patch.evaluatedAsOf = event.data.asOfDate
       if (requestLocale === undefined) patch.locale = event.data.language
+      return
+    case "CLARIFICATION":
+      // The question's own date did not exist and the user named the day in the answer.
+      if (event.data.asOfDate !== undefined) patch.evaluatedAsOf = event.data.asOfDate
       return
     case "SOURCES":
       patch.sourceCount = event.data.sources.length
@@ -54,6 +61,7 @@ export function summarizeEvent(event: ReasoningEvent, patch: TracePatch, request
     case "QUALIFIED_ANSWER":
     case "CONDITIONAL_ANSWER":
       patch.outcome = event.stage
+      patch.evaluatedAsOf = event.data.asOfDate
       patch.eligibleRuleCount = event.data.eligibleRuleCount
       patch.answerText = [event.data.headline, event.data.answerHr, event.data.answerEn].filter(Boolean).join("\n")
       return

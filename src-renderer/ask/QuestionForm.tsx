@@ -2,7 +2,6 @@ import { useState, type FormEvent, type KeyboardEvent } from "react"
 import { IsoDate } from "../../src-shared/context"
 import { AskInput } from "../../src-shared/ipc/channels"
 import { useI18n } from "../i18n/i18n-context"
-import { todayIso } from "../format/dates"
 import { useClients } from "../state/stores"
 import type { AskInput as AskInputValue } from "../state/run-store"
 
@@ -18,7 +17,8 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
   const { t } = useI18n()
   const { clients } = useClients()
   const [question, setQuestion] = useState("")
-  const [asOfDate, setAsOfDate] = useState(() => todayIso())
+  // Empty unless the user picks a day: the run then takes the date the question names, else today.
+  const [asOfDate, setAsOfDate] = useState("")
   const [clientId, setClientId] = useState("")
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -79,14 +79,18 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
         data-testid="question-input"
       />
       <div className="question-controls">
-        <label className="inline-field">
+        <label className="inline-field" title={t("ask.asOf.hint")}>
           <span>{t("ask.asOf.label")}</span>
           <input
             type="date"
             value={asOfDate}
             onChange={(e) => setAsOfDate(e.target.value)}
+            aria-describedby="asof-hint"
             data-testid="asof-input"
           />
+          <span id="asof-hint" className="sr-only">
+            {t("ask.asOf.hint")}
+          </span>
         </label>
         <label className="inline-field">
           <span>{t("ask.client.label")}</span>

@@ -37,11 +37,6 @@ export function formatDateTime(value: string, locale: Locale): string {
   return p.time ? `${date} ${p.time}` : date
 }
 
-/** Today's calendar date in local time as YYYY-MM-DD (the value of an <input type="date">). */
-export function todayIso(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`
-}
-
 export function isIsoDate(value: string): boolean {
   return ISO_DATE.test(value)
 }

@@ -21,16 +21,18 @@ export async function* contextResolutionStage(
   run: Run,
   intake: IntakeResult,
   profile: ProfileContext | undefined,
-  requestAsOf: string | undefined,
+  dates: { asOfDate: string | undefined; askedOn: string | undefined },
   clientId: string | undefined,
 ): StageGenerator<ResolvedContext> {
+  const requestAsOf = dates.asOfDate
   yield run.emit({
     stage: "CONTEXT_RESOLUTION",
     status: "started",
     message: run.t("Utvrđujem kontekst pitanja…", "Resolving the question's context…"),
   })
   const { interpretation, matching } = intake
-  const clockDate = run.deps.clock().toISOString().slice(0, 10)
+  // The run's "today": the day the request says it was asked (a replay), else the clock's.
+  const clockDate = dates.askedOn ?? run.deps.clock().toISOString().slice(0, 10)
   const built = buildEvaluationContext({ profile, interpretation, requestAsOf, clockDate })
   const context = deepFreeze(built.context)
   const foreign = interpretation.jurisdiction.hint === "OTHER"

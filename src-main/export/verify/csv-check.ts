@@ -47,7 +47,9 @@ export function expectedColumns(
     riskTier: patch.riskTier ?? null,
     confidence: patch.confidence ?? null,
     locale: request.locale ?? patch.locale ?? "hr",
-    asOfDate: request.asOfDate,
+    // As the store derives it: the date the events say the run evaluated on, else the one requested,
+    // else the day it was asked.
+    asOfDate: patch.evaluatedAsOf ?? request.asOfDate ?? request.askedOn,
     clientId: request.clientId ?? null,
     sourceCount: patch.sourceCount ?? null,
     eligibleRuleCount: patch.eligibleRuleCount ?? null,

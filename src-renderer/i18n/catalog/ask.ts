@@ -17,6 +17,10 @@ export const askMessages = {
   "ask.question.hint": { hr: "Ctrl+Enter za slanje", en: "Ctrl+Enter to send" },
   "ask.question.empty": { hr: "Upišite pitanje.", en: "Please type a question." },
   "ask.asOf.label": { hr: "Stanje na dan", en: "As of" },
+  "ask.asOf.hint": {
+    hr: "Prazno: datum iz pitanja, a ako ga nema, današnji",
+    en: "Empty: the date in the question, or today if it names none",
+  },
   "ask.client.label": { hr: "Klijent", en: "Client" },
   "ask.client.none": { hr: "Bez klijenta", en: "No client" },
   "ask.submit": { hr: "Istraži", en: "Research" },

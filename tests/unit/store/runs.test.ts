@@ -35,6 +35,32 @@ describe("ask", () => {
     expect(detail?.trace.durationMs).not.toBeNull()
   })
 
+  test("without a date set, a date the question names is the date the run is for", async () => {
+    const store = openTestStore(tempDbPath(), () => new Date("2026-11-22T10:00:00Z"))
+    const service = realService(store)
+    const run = await service.ask({ question: "Koliki je prag za ulazak u sustav PDV-a na dan 1.6.2024.?" })
+    const detail = service.get(run.requestId)
+    expect(detail?.trace.asOfDate).toBe("2024-06-01")
+    expect(run.event).toMatchObject({ data: { asOfDate: "2024-06-01" } })
+    // What is frozen: the day it was asked, and no as-of date the user did not set.
+    const request = JSON.parse(store.sqlite.prepare("SELECT request_json FROM traces WHERE request_id = ?").pluck().get(run.requestId) as string) as Record<string, unknown>
+    expect(request).toMatchObject({ askedOn: "2026-11-22" })
+    expect(request).not.toHaveProperty("asOfDate")
+    // A date set on the request still wins over the question's.
+    const set = await service.ask({ question: "Koliki je prag za ulazak u sustav PDV-a na dan 1.6.2024.?", asOfDate: "2025-06-01" })
+    expect(service.get(set.requestId)?.trace.asOfDate).toBe("2025-06-01")
+  })
+
+  test("a run that defaulted to the day it was asked replays on that day, whatever the clock says later", async () => {
+    const path = tempDbPath()
+    const asked = openStore({ path, clock: () => new Date("2026-11-22T10:00:00Z") })
+    const run = await realService(asked).ask({ question: CLEAR_QUESTION })
+    expect(realService(asked).get(run.requestId)?.trace.asOfDate).toBe("2026-11-22")
+    asked.close()
+    const aYearLater = openTestStore(path, () => new Date("2027-11-22T10:00:00Z"))
+    expect(await realService(aYearLater).verify(run.requestId)).toMatchObject({ ok: true })
+  })
+
   test("a client's profile is snapshotted at the start: editing the client later changes no trace", async () => {
     const service = realService()
     const client = service.clients.save({

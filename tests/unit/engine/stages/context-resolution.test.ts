@@ -19,7 +19,7 @@ async function resolve(
   const run = testRun()
   const intake = await runStage(questionIntakeStage(run, question))
   if (!intake.outcome.ok) throw new Error("intake refused")
-  return runStage(contextResolutionStage(run, intake.outcome.value, profile, asOf, "client-1"))
+  return runStage(contextResolutionStage(run, intake.outcome.value, profile, { asOfDate: asOf, askedOn: undefined }, "client-1"))
 }
 
 describe("contextResolutionStage", () => {
