@@ -216,7 +216,9 @@ export class TraceService {
     if (!this.writer.claim(requestId, suspendedAs)) throw new TraceStateError(`trace ${requestId} is already being continued`)
     const generator = afterStoredPrefix(this.options.engine(request, deps), stored)
     try {
-      return await this.drive(generator, audit, options.sinks ?? [], action.answer === null ? 0 : 1)
+      // The answered gate is in the stored prefix, which the consumer never sees: the next
+      // awaiting_input it meets is a new question (e.g. the date after the topic) and must stop there.
+      return await this.drive(generator, audit, options.sinks ?? [], 0)
     } catch (error) {
       // The stored prefix did not replay: nothing was appended; the run stays where it was.
       if (error instanceof ReplayMismatchError && audit.appendedCount === 0) {

@@ -110,10 +110,12 @@ function CurrentRun({
 
 function PendingClarification({ requestId }: { requestId: string }) {
   const { runs } = useStores()
-  const { clarification } = useRun(requestId)
+  const { clarification, clarificationRounds } = useRun(requestId)
   if (!clarification) return null
+  // Keyed by round: a second question starts with an empty answer box and takes focus again.
   return (
     <ClarificationPrompt
+      key={clarificationRounds.at(-1)?.seq}
       payload={clarification}
       onAnswer={(answer) => runs.answer(requestId, answer)}
       onCancel={() => runs.cancel(requestId)}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from "react"
 import type { ReasoningEvent } from "../../src-shared/events/event"
 import type { RiskTier } from "../../src-shared/events/stages"
 import { useI18n } from "../i18n/i18n-context"
+import { selectAsOfDates, selectClarificationRounds } from "../reasoning/clarifications"
 import { findEvent, selectSources } from "../reasoning/selectors"
 import { ApplicabilityDetail } from "./ApplicabilityDetail"
 import { ConfidenceBadge, ConfidenceDetail } from "./ConfidenceDetail"
@@ -35,23 +36,21 @@ export function ReasoningCards({
   if (context)
     cards.push(
       <StageCard key="c" stage="CONTEXT_RESOLUTION" summary={context.data.summary} defaultExpanded={false}>
-        <ContextDetail event={context} />
+        <ContextDetail event={context} asOf={selectAsOfDates(events)} />
       </StageCard>,
     )
-  const clarified = findEvent(events, "CLARIFICATION", "complete")
-  if (clarified) {
-    const asked = findEvent(events, "CLARIFICATION", "awaiting_input")?.data
+  const answered = selectClarificationRounds(events).filter((round) => round.answer !== undefined)
+  if (answered.length > 0)
     cards.push(
       <StageCard
         key="q"
         stage="CLARIFICATION"
-        summary={clarified.data.confirmedContext}
+        summary={answered.map((round) => round.answer?.confirmedContext).join(" · ")}
         defaultExpanded={false}
       >
-        <ClarificationDetail asked={asked} event={clarified} />
+        <ClarificationDetail rounds={answered} />
       </StageCard>,
     )
-  }
   const sources = findEvent(events, "SOURCES", "complete")
   if (sources)
     cards.push(

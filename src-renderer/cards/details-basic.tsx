@@ -1,7 +1,7 @@
 import type { EventOf } from "../reasoning/selectors"
 import { knownAssumptionLabel } from "../../src-shared/assumptions"
-import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import { useI18n } from "../i18n/i18n-context"
+import type { AsOfDates, ClarificationRound } from "../reasoning/clarifications"
 import { formatDate } from "../format/dates"
 import { formatPercent } from "../format/duration"
 import { capitalize, factLabel, flattenFacts, formatFactValue } from "../reasoning/explain"
@@ -29,10 +29,29 @@ export function IntakeDetail({ event }: { event: EventOf<"QUESTION_INTAKE", "com
   )
 }
 
-export function ContextDetail({ event }: { event: EventOf<"CONTEXT_RESOLUTION", "complete"> }) {
+export function ContextDetail({
+  event,
+  asOf,
+}: {
+  event: EventOf<"CONTEXT_RESOLUTION", "complete">
+  /** The run's dates; when a clarification set the date, it is shown beside the resolved one. */
+  asOf?: AsOfDates | null
+}) {
   const { t, locale } = useI18n()
   const d = event.data
   const facts = flattenFacts(d.evaluationContext).filter(([path]) => path !== "asOf")
+  // A date the user gave in a clarification replaced any assumption about it (as in the engine).
+  const assumed = asOf?.fromClarification
+    ? d.userContextSnapshot.assumedDefaults.filter((code) => code.split(" = ")[0] !== "asOf")
+    : d.userContextSnapshot.assumedDefaults
+  const asOfText = !asOf?.fromClarification
+    ? formatDate(d.asOfDate, locale)
+    : asOf.used === d.asOfDate
+      ? t("cards.context.asOfConfirmed", { date: formatDate(asOf.used, locale) })
+      : t("cards.context.asOfClarified", {
+          resolved: formatDate(d.asOfDate, locale),
+          used: formatDate(asOf.used, locale),
+        })
   const sourceText = (path: string) => {
     const source = d.factSources[path]
     return source ? ` (${t(`exclusion.source.${source}`)})` : ""
@@ -45,7 +64,7 @@ export function ContextDetail({ event }: { event: EventOf<"CONTEXT_RESOLUTION", 
           [t("cards.context.jurisdiction"), d.jurisdiction],
           [t("cards.context.domain"), d.domain],
           [t("cards.context.tier"), t(`tier.${d.riskTier}`)],
-          [t("cards.context.asOf"), formatDate(d.asOfDate, locale)],
+          [t("cards.context.asOf"), <span data-testid="context-as-of">{asOfText}</span>],
           [t("cards.context.confidence"), formatPercent(d.confidence, locale)],
         ]}
       />
@@ -62,11 +81,11 @@ export function ContextDetail({ event }: { event: EventOf<"CONTEXT_RESOLUTION", 
           </ul>
         </section>
       )}
-      {d.userContextSnapshot.assumedDefaults.length > 0 && (
+      {assumed.length > 0 && (
         <section>
           <h5>{t("cards.context.assumed")}</h5>
           <ul className="plain-list" data-testid="context-assumed">
-            {d.userContextSnapshot.assumedDefaults.map((code) => (
+            {assumed.map((code) => (
               <AssumedDefault key={code} code={code} />
             ))}
           </ul>
@@ -93,21 +112,26 @@ function AssumedDefault({ code }: { code: string }) {
   )
 }
 
-export function ClarificationDetail({
-  asked,
-  event,
-}: {
-  asked: ClarificationPayload | undefined
-  event: EventOf<"CLARIFICATION", "complete">
-}) {
+/** The questions the run asked and the answers given, one round after another. */
+export function ClarificationDetail({ rounds }: { rounds: readonly ClarificationRound[] }) {
   const { t } = useI18n()
-  return (
+  const facts = (round: ClarificationRound) => (
     <FactList
+      testId="clarification-round"
       items={[
-        [t("cards.clarification.asked"), asked?.question ?? ""],
-        [t("cards.clarification.answered"), event.data.answer],
+        [t("cards.clarification.asked"), round.asked.question],
+        [t("cards.clarification.answered"), round.answerText ?? ""],
       ]}
     />
+  )
+  const [only] = rounds
+  if (rounds.length === 1 && only) return facts(only)
+  return (
+    <ol className="plain-list clarification-rounds">
+      {rounds.map((round) => (
+        <li key={round.seq}>{facts(round)}</li>
+      ))}
+    </ol>
   )
 }
 

@@ -115,10 +115,14 @@ function lineOf(event: ReasoningEvent): string | null {
   return null
 }
 
-function summaryOf(event: ReasoningEvent | undefined): string | null {
-  if (!event || event.status !== "complete" || isTerminal(event)) return null
-  if (event.stage === "CLARIFICATION") return event.data.confirmedContext
-  return event.data.summary
+/** A done stage's one line; CLARIFICATION joins what each of its rounds confirmed. */
+function summaryOf(completes: readonly ReasoningEvent[]): string | null {
+  const lines: string[] = []
+  for (const event of completes) {
+    if (event.status !== "complete" || isTerminal(event)) continue
+    lines.push(event.stage === "CLARIFICATION" ? event.data.confirmedContext : event.data.summary)
+  }
+  return lines.length > 0 ? lines.join(" · ") : null
 }
 
 function elapsed(from: ReasoningEvent | undefined, to: ReasoningEvent | undefined): number | null {
@@ -152,8 +156,10 @@ export function selectSteps(events: readonly ReasoningEvent[], options: StepOpti
   return stages.map((stage): StepView => {
     const own = events.filter((e) => e.stage === stage)
     const started = own.find((e) => e.status === "started") ?? own[0]
-    const complete = own.find((e) => e.status === "complete")
-    const awaiting = stage === "CLARIFICATION" && !complete && own.some((e) => e.status === "awaiting_input")
+    const completes = own.filter((e) => e.status === "complete")
+    // A later clarification round reopens the stage: it waits again until that one is answered.
+    const awaiting = own.at(-1)?.status === "awaiting_input"
+    const complete = awaiting ? undefined : completes.at(-1)
     const messages = own.map(lineOf).filter((line): line is string => line !== null)
     let status: StepStatus
     if (error && failedStage === stage) status = "failed"
@@ -166,7 +172,7 @@ export function selectSteps(events: readonly ReasoningEvent[], options: StepOpti
       stage,
       status,
       messages,
-      summary: summaryOf(complete),
+      summary: complete ? summaryOf(completes) : null,
       durationMs: elapsed(started, complete),
       error: status === "failed" ? error : null,
     }

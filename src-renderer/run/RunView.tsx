@@ -26,7 +26,7 @@ function focusIsFree(container: HTMLElement | null): boolean {
 export function RunView({ requestId, model, question, onRetry, focusOnMount }: RunViewProps) {
   const { t } = useI18n()
   const { runs } = useStores()
-  const { steps, streamState, terminal, riskTier, sources, events, run } = model
+  const { steps, streamState, terminal, riskTier, sources, events, run, clarificationRounds } = model
   const containerRef = useRef<HTMLDivElement>(null)
   const stepperHeadingRef = useRef<HTMLHeadingElement>(null)
   const answerHeadingRef = useRef<HTMLHeadingElement>(null)
@@ -68,6 +68,7 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
           streamState={streamState}
           riskTier={riskTier}
           sources={sources}
+          clarificationRounds={clarificationRounds}
           lastActivityAt={run?.lastActivityAt ?? null}
           onRetry={onRetry}
           onStop={() => void stop()}

@@ -2,6 +2,7 @@ import { useMemo } from "react"
 import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/event"
 import type { ClarificationPayload, SourceSummary } from "../../src-shared/events/payloads"
 import type { RiskTier } from "../../src-shared/events/stages"
+import { selectClarificationRounds, type ClarificationRound } from "../reasoning/clarifications"
 import type { RunState } from "../reasoning/run-reducer"
 import {
   selectPendingClarification,
@@ -26,7 +27,10 @@ export interface RunViewModel {
   terminal: TerminalEvent | undefined
   riskTier: RiskTier | null
   sources: SourceSummary[]
+  /** The open question, if the run waits for the user. */
   clarification: ClarificationPayload | null
+  /** Every clarification round so far, answered ones included. */
+  clarificationRounds: ClarificationRound[]
 }
 
 export function useRun(requestId: string): RunViewModel {
@@ -43,6 +47,7 @@ export function useRun(requestId: string): RunViewModel {
       riskTier: selectRiskTier(events),
       sources: selectSources(events),
       clarification: selectPendingClarification(events),
+      clarificationRounds: selectClarificationRounds(events),
     }),
     [events, storedStatus],
   )

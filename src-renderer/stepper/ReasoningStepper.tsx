@@ -2,6 +2,7 @@ import { useState, type Ref } from "react"
 import type { SourceSummary } from "../../src-shared/events/payloads"
 import type { ReasoningStage, RiskTier } from "../../src-shared/events/stages"
 import { useI18n } from "../i18n/i18n-context"
+import type { ClarificationRound } from "../reasoning/clarifications"
 import { isMessageKey } from "../i18n/translate"
 import { STALL_AFTER_MS, selectCurrentStage, type StepView, type StreamState } from "../reasoning/selectors"
 import { Liveness } from "./Liveness"
@@ -15,6 +16,8 @@ export interface ReasoningStepperProps {
   streamState: StreamState
   riskTier: RiskTier | null
   sources: readonly SourceSummary[]
+  /** The clarification rounds so far; listed under CLARIFICATION, answered ones with their answer. */
+  clarificationRounds?: readonly ClarificationRound[]
   lastActivityAt: number | null
   onRetry?: () => void
   onStop?: () => void
@@ -26,7 +29,17 @@ function opensCurrent(tier: RiskTier | null): boolean {
 }
 
 export function ReasoningStepper(props: ReasoningStepperProps) {
-  const { steps, streamState, riskTier, sources, lastActivityAt, onRetry, onStop, headingRef } = props
+  const {
+    steps,
+    streamState,
+    riskTier,
+    sources,
+    clarificationRounds = [],
+    lastActivityAt,
+    onRetry,
+    onStop,
+    headingRef,
+  } = props
   const { t } = useI18n()
   const [overrides, setOverrides] = useState<Partial<Record<ReasoningStage, boolean>>>({})
   const [pillOpen, setPillOpen] = useState(false)
@@ -93,6 +106,7 @@ export function ReasoningStepper(props: ReasoningStepperProps) {
               expanded={isExpanded(step)}
               onToggle={() => toggle(step)}
               sources={sources}
+              clarificationRounds={clarificationRounds}
             />
           ))}
         </ol>

@@ -3,6 +3,7 @@ import type { MessageKey } from "../i18n/catalog"
 import { useI18n } from "../i18n/i18n-context"
 import { isMessageKey } from "../i18n/translate"
 import { formatDuration } from "../format/duration"
+import type { ClarificationRound } from "../reasoning/clarifications"
 import type { StepStatus, StepView } from "../reasoning/selectors"
 
 // One stage of the live stepper: an icon, the stage name, and either its one-line summary (done)
@@ -25,9 +26,18 @@ interface StepRowProps {
   onToggle: () => void
   /** Sources found so far; shown under SOURCES while it runs and when opened. */
   sources: readonly SourceSummary[]
+  /** Clarification rounds so far; listed under CLARIFICATION in place of its raw lines. */
+  clarificationRounds?: readonly ClarificationRound[]
 }
 
-export function StepRow({ step, isCurrent, expanded, onToggle, sources }: StepRowProps) {
+export function StepRow({
+  step,
+  isCurrent,
+  expanded,
+  onToggle,
+  sources,
+  clarificationRounds = [],
+}: StepRowProps) {
   const { t, locale } = useI18n()
   const title = t(`stage.${step.stage}`)
   const statusText = t(`step.${step.status}`)
@@ -89,16 +99,44 @@ export function StepRow({ step, isCurrent, expanded, onToggle, sources }: StepRo
               ))}
             </ul>
           )}
-          {step.messages.length > 0 && step.stage !== "SOURCES" && (
-            <ul className="step-messages" data-testid={`step-messages-${step.stage}`}>
-              {step.messages.map((line, i) => (
-                <li key={i}>{line}</li>
-              ))}
-            </ul>
+          {step.stage === "CLARIFICATION" && clarificationRounds.length > 0 ? (
+            <ClarificationRounds rounds={clarificationRounds} />
+          ) : (
+            step.messages.length > 0 &&
+            step.stage !== "SOURCES" && (
+              <ul className="step-messages" data-testid={`step-messages-${step.stage}`}>
+                {step.messages.map((line, i) => (
+                  <li key={i}>{line}</li>
+                ))}
+              </ul>
+            )
           )}
         </div>
       )}
     </li>
+  )
+}
+
+/** Each question the run asked, with the answer given or a note that it waits for one. */
+function ClarificationRounds({ rounds }: { rounds: readonly ClarificationRound[] }) {
+  const { t } = useI18n()
+  return (
+    <ol className="step-messages step-rounds" data-testid="step-clarification-rounds">
+      {rounds.map((round) => (
+        <li
+          key={round.seq}
+          data-testid="step-clarification-round"
+          data-state={round.answerText === undefined ? "awaiting" : "answered"}
+        >
+          <span className="round-question">{round.asked.question}</span>{" "}
+          {round.answerText === undefined ? (
+            <span className="round-answer muted">{t("stepper.round.waiting")}</span>
+          ) : (
+            <span className="round-answer">{t("stepper.round.answered", { answer: round.answerText })}</span>
+          )}
+        </li>
+      ))}
+    </ol>
   )
 }
 

@@ -83,6 +83,7 @@ function TraceView({ requestId }: { requestId: string }) {
       {stored?.counterfactualOf && <HypotheticalBanner baseRequestId={stored.counterfactualOf} />}
       {model.clarification && (
         <ClarificationPrompt
+          key={model.clarificationRounds.at(-1)?.seq}
           payload={model.clarification}
           onAnswer={(answer) => runs.answer(requestId, answer)}
           onCancel={() => runs.cancel(requestId)}

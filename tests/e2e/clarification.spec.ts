@@ -34,3 +34,38 @@ test("a clarification cancelled ends in a refusal that says what to do next", as
   await expect(page.getByTestId("refusal-next-steps")).not.toBeEmpty()
   await screenshot(page, "06-clarification-cancelled")
 })
+
+test("a question with a day that does not exist asks the topic, then the date, and answers for the date chosen", async ({
+  page,
+  host,
+}) => {
+  // Lines fade in; without motion the screenshots show them settled.
+  await page.emulateMedia({ reducedMotion: "reduce" })
+  await page.goto(host.url)
+  // The form's date stays empty, so the run takes the date the question names.
+  await expect(page.getByTestId("asof-input")).toHaveValue("")
+  await ask(page, "porez na dan 31.02.2025.")
+  const question = page.getByTestId("clarification-question")
+  await expect(question).toContainText("pitate li o temi")
+  await page.getByTestId("clarification-option").first().click()
+
+  // The second round: the date, asked in the same view, with the topic round shown as answered.
+  await expect(question).toContainText("31.02.2025")
+  const rounds = page.getByTestId("step-clarification-round")
+  await expect(rounds).toHaveCount(2)
+  await expect(rounds.nth(0)).toHaveAttribute("data-state", "answered")
+  await expect(rounds.nth(1)).toHaveAttribute("data-state", "awaiting")
+  await expect(page.getByTestId("clarification-cancel")).toBeEnabled()
+  await screenshot(page, "clarify-01-second-question")
+
+  await page.locator("[data-testid='clarification-option'][data-value='2025-02-28']").click()
+  const card = page.getByTestId("answer-card")
+  await expect(card).toHaveAttribute("data-outcome", /ANSWER/)
+  await expect(card).toContainText("Stanje na dan 28.02.2025.")
+  await expect(page.getByTestId("clarification")).toBeHidden()
+  await page.getByTestId("card-toggle-CONTEXT_RESOLUTION").click()
+  await expect(page.getByTestId("context-as-of")).toContainText("→ 28.02.2025. (iz pojašnjenja)")
+  await page.getByTestId("card-toggle-CLARIFICATION").click()
+  await expect(page.getByTestId("clarification-round")).toHaveCount(2)
+  await screenshot(page, "clarify-02-date-answered")
+})

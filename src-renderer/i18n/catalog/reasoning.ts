@@ -15,6 +15,14 @@ export const reasoningMessages = {
   "cards.context.domain": { hr: "Područje", en: "Domain" },
   "cards.context.tier": { hr: "Razina rizika", en: "Risk tier" },
   "cards.context.asOf": { hr: "Stanje na dan", en: "As of" },
+  "cards.context.asOfClarified": {
+    hr: "{resolved} → {used} (iz pojašnjenja)",
+    en: "{resolved} → {used} (from the clarification)",
+  },
+  "cards.context.asOfConfirmed": {
+    hr: "{date} (potvrđeno u pojašnjenju)",
+    en: "{date} (confirmed in the clarification)",
+  },
   "cards.context.facts": { hr: "Činjenice korištene u istraživanju", en: "Facts used in the research" },
   "cards.context.assumed": { hr: "Pretpostavljeno (nije zadano)", en: "Assumed (not given)" },
   "cards.context.confidence": { hr: "Sigurnost konteksta", en: "Context confidence" },

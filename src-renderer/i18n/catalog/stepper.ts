@@ -58,6 +58,8 @@ export const stepperMessages = {
   "stepper.pill.close": { hr: "Sakrij korake", en: "Hide steps" },
   "stepper.sourcesFound": { hr: "Pronađeni izvori", en: "Sources found" },
   "stepper.duration": { hr: "trajanje {duration}", en: "took {duration}" },
+  "stepper.round.answered": { hr: "Vaš odgovor: {answer}", en: "Your answer: {answer}" },
+  "stepper.round.waiting": { hr: "Čeka vaš odgovor", en: "Waiting for your answer" },
 
   "clarify.title": {
     hr: "Trebamo pojašnjenje prije nastavka",

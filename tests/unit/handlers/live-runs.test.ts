@@ -61,6 +61,24 @@ describe("live runs through the handler table", () => {
     expect(stored.events).toEqual([...untilAsked, ...continued])
   })
 
+  it("asks a second question after the first is answered, and answers it for the date chosen", async () => {
+    // Vague topic first, then a day that does not exist: two rounds, each resumed from the store.
+    const { requestId } = await handlers.ask({ question: "porez na dan 31.02.2025." })
+    const topic = (await untilRunStops(temp.services, requestId)).at(-1)
+    expect(topic).toMatchObject({ stage: "CLARIFICATION", status: "awaiting_input" })
+    const afterTopic = untilRunStops(temp.services, requestId, [])
+    await handlers.answerClarification({ requestId, answer: "confirm" })
+    const date = (await afterTopic).at(-1)
+    expect(date).toMatchObject({ stage: "CLARIFICATION", status: "awaiting_input", data: { reason: "impossible-date" } })
+    await temp.services.runs.settled()
+    expect((await handlers.getTrace({ requestId })).trace.status).toBe("awaiting_input")
+    const afterDate = untilRunStops(temp.services, requestId, [])
+    await handlers.answerClarification({ requestId, answer: "2025-02-28" })
+    expect((await afterDate).at(-1)).toMatchObject({ stage: "ANSWER", data: { asOfDate: "2025-02-28" } })
+    await temp.services.runs.settled()
+    expect((await handlers.getTrace({ requestId })).trace).toMatchObject({ status: "complete", asOfDate: "2025-02-28" })
+  })
+
   it("cancels a waiting run into a refusal that says to clarify", async () => {
     const { requestId } = await handlers.ask({ question: "porez" })
     await untilRunStops(temp.services, requestId)
