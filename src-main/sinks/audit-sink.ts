@@ -3,7 +3,7 @@ import type { TraceStatus } from "../../src-shared/traces"
 import { chainEvent, GENESIS_HASH } from "../store/hash-chain"
 import { summarizeEvent, type TracePatch } from "../store/trace-summary"
 import type { NewTrace, PersistedEvent, TraceWriter } from "../store/trace-writer"
-import { RunTiming } from "./metrics-sink"
+import { RunTiming } from "../store/run-timing"
 import type { ReasoningSink } from "./types"
 
 // The audit sink (seed 003: buffered): chains every event onto the trace's hash chain and

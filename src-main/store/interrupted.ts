@@ -2,6 +2,7 @@ import type Database from "better-sqlite3"
 import { ReasoningEvent } from "../../src-shared/events/event"
 import { eventsOfRequestSql } from "./event-keys"
 import { isOwnerAlive } from "./owner"
+import { RunTiming } from "./run-timing"
 import { TraceSettler } from "./trace-settle"
 import { summarizeEvent, type TracePatch } from "./trace-summary"
 import { parseJsonOrNull } from "../util/parse-json"
@@ -11,7 +12,7 @@ import { parseJsonOrNull } from "../util/parse-json"
 // row is settled from the events that reached the store: the writer settles a row only when a run
 // ends or suspends, so the chain head, the event count and the summary columns are taken from
 // the events themselves (the last stored event is the head; there are no gaps, the events'
-// primary key and the chain see to that).
+// key and the chain see to that), the time to first useful stage too.
 
 interface StoredEventRow {
   seq: number
@@ -53,10 +54,15 @@ export function markInterruptedRuns(sqlite: Database.Database, clock: () => Date
  */
 function summaryOf(rows: readonly StoredEventRow[], requestLocale: string | null): TracePatch {
   const patch: TracePatch = {}
+  const timing = new RunTiming()
   for (const row of rows) {
     const event = ReasoningEvent.safeParse(parseJsonOrNull(row.eventJson))
     // An event that does not read is left to verify to report; it does not stop the marking.
-    if (event.success) summarizeEvent(event.data, patch, requestLocale ?? undefined)
+    if (!event.success) continue
+    summarizeEvent(event.data, patch, requestLocale ?? undefined)
+    timing.observe(event.data, Date.parse(event.data.ts))
   }
+  // The time to first useful stage, if the run got that far (it has no duration: it never ended).
+  if (timing.ttfusMs !== null) patch.ttfusMs = timing.ttfusMs
   return patch
 }

@@ -221,7 +221,9 @@ describe("crashed runs", () => {
     // Its row is settled from the events that reached the store: chain position and summary so far.
     const context = trace?.events.find((e) => e.stage === "CONTEXT_RESOLUTION" && e.status === "complete")
     if (context?.stage !== "CONTEXT_RESOLUTION" || context.status !== "complete") throw new Error("no context event")
-    expect(trace?.trace).toMatchObject({ eventCount: trace?.events.length, domain: context.data.domain, riskTier: context.data.riskTier, outcome: null })
+    expect(trace?.trace).toMatchObject({ eventCount: trace?.events.length, domain: context.data.domain, riskTier: context.data.riskTier, outcome: null, durationMs: null })
+    // It got past its first source: the time to first useful stage is recovered from the events.
+    expect(trace?.trace.ttfusMs).toEqual(expect.any(Number))
     expect(service2.list({ status: "interrupted" }).items.map((t) => t.requestId)).toEqual([requestId])
     expect(service2.list({ search: "PDV" }).items.map((t) => t.requestId)).toEqual([requestId])
     expect(await service2.verify(requestId)).toMatchObject({ ok: true })
