@@ -2,7 +2,7 @@ import { isTerminal, type ReasoningEvent } from "../../src-shared/events/event"
 import type { TraceStatus } from "../../src-shared/traces"
 import { chainEvent, GENESIS_HASH } from "../store/hash-chain"
 import { summarizeEvent, type TracePatch } from "../store/trace-summary"
-import type { NewTrace, PersistedEvent, TraceWriter } from "../store/trace-writer"
+import type { Batch, NewTrace, PersistedEvent, TraceWriter } from "../store/trace-writer"
 import { RunTiming } from "../store/run-timing"
 import type { ReasoningSink } from "./types"
 
@@ -31,6 +31,8 @@ export class AuditSink implements ReasoningSink {
   /** The status the trace has in the store (a new row and a claimed one are both running). */
   private storedStatus: TraceStatus = "running"
   private ttfusStored = false
+  /** The trace's rowid, once a commit has told it. */
+  private traceId: number | undefined
   private appended = 0
 
   /**
@@ -98,15 +100,7 @@ export class AuditSink implements ReasoningSink {
 
   /** A stage boundary: the buffered events (and, the first time, the trace row). */
   private append(): void {
-    this.writer.commit({
-      requestId: this.trace.requestId,
-      ...(this.created ? {} : { create: this.trace }),
-      events: this.buffer,
-      durable: false,
-    })
-    this.created = true
-    this.appended += this.buffer.length
-    this.buffer = []
+    this.send(undefined, false)
   }
 
   /** The run ends, suspends or is abandoned: its events, and the trace row brought up to date. */
@@ -116,22 +110,29 @@ export class AuditSink implements ReasoningSink {
       this.patch.ttfusMs = ttfus
       this.ttfusStored = true
     }
-    this.writer.commit({
+    const settle = {
+      status: status === this.storedStatus && this.created ? null : status,
+      patch: this.patch,
+      chainHead: this.nextSeq === 0 ? null : this.head,
+      eventCount: this.nextSeq,
+    }
+    this.send(settle, durable)
+    this.storedStatus = status
+    this.patch = {}
+  }
+
+  /** Commits the buffer (creating the trace row the first time) and empties it. */
+  private send(settle: Batch["settle"], durable: boolean): void {
+    this.traceId = this.writer.commit({
       requestId: this.trace.requestId,
       ...(this.created ? {} : { create: this.trace }),
+      ...(this.traceId === undefined ? {} : { traceId: this.traceId }),
       events: this.buffer,
-      settle: {
-        status: status === this.storedStatus && this.created ? null : status,
-        patch: this.patch,
-        chainHead: this.nextSeq === 0 ? null : this.head,
-        eventCount: this.nextSeq,
-      },
+      ...(settle === undefined ? {} : { settle }),
       durable,
     })
     this.created = true
-    this.storedStatus = status
     this.appended += this.buffer.length
     this.buffer = []
-    this.patch = {}
   }
 }

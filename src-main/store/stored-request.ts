@@ -18,7 +18,7 @@ export const StoredRequest = z.strictObject({
   clientId: z.string().optional(),
 })
 
-export type StoredRequestValue = z.infer<typeof StoredRequest>
+export type StoredRequest = z.infer<typeof StoredRequest>
 
 export function parseStoredRequest(json: string): EngineRequest {
   return StoredRequest.parse(JSON.parse(json))

@@ -33,6 +33,8 @@ export interface Batch {
   requestId: string
   /** Present for the run's first batch: the trace row is created in the same transaction. */
   create?: NewTrace
+  /** The trace's rowid, when the caller has it from an earlier commit (saves looking it up). */
+  traceId?: number
   events: readonly PersistedEvent[]
   /**
    * How the trace row stands after this batch: given when the run ends, suspends or is aborted.
@@ -54,7 +56,7 @@ export class TraceWriter {
   private readonly traceIdByRequest: Database.Statement
   private readonly syncNormal: Database.Statement
   private readonly syncFull: Database.Statement
-  private readonly writeBatch: Database.Transaction<(batch: Batch) => void>
+  private readonly writeBatch: Database.Transaction<(batch: Batch) => number>
 
   constructor(private readonly store: Store) {
     const { sqlite } = store
@@ -77,16 +79,13 @@ export class TraceWriter {
     this.writeBatch = sqlite.transaction((batch: Batch) => this.applyBatch(batch))
   }
 
-  /** Commits one batch atomically. */
-  commit(batch: Batch): void {
+  /** Commits one batch atomically; returns the trace's rowid. */
+  commit(batch: Batch): number {
     try {
-      if (batch.durable) {
-        this.writeBatch.immediate(batch)
-        return
-      }
+      if (batch.durable) return this.writeBatch.immediate(batch)
       this.syncNormal.run()
       try {
-        this.writeBatch.immediate(batch)
+        return this.writeBatch.immediate(batch)
       } finally {
         this.syncFull.run()
       }
@@ -114,16 +113,18 @@ export class TraceWriter {
       .run(toStatus, now, requestId, this.store.owner)
   }
 
-  private applyBatch(batch: Batch): void {
+  private applyBatch(batch: Batch): number {
     const now = this.store.clock().toISOString()
-    const traceId = batch.create !== undefined ? this.createTrace(batch.create, now) : this.traceIdOf(batch.requestId)
+    const traceId = batch.create !== undefined ? this.createTrace(batch.create, now) : (batch.traceId ?? this.traceIdOf(batch.requestId))
     for (const { event, chained } of batch.events) {
       const key = eventKey(traceId, chained.seq)
       this.insertEvent.run(key, batch.requestId, chained.seq, event.stage, event.status, event.ts, chained.eventJson, chained.prevHash, chained.hash)
     }
-    if (batch.settle === undefined) return
-    const changed = this.settler.settle(batch.requestId, now, { ...batch.settle, owner: this.store.owner })
-    if (changed !== 1) throw new Error(`trace ${batch.requestId} is not in the store`)
+    if (batch.settle !== undefined) {
+      const changed = this.settler.settle(batch.requestId, now, { ...batch.settle, owner: this.store.owner })
+      if (changed !== 1) throw new Error(`trace ${batch.requestId} is not in the store`)
+    }
+    return traceId
   }
 
   /** The trace's rowid (its events' keys derive from it). */

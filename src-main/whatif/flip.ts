@@ -153,24 +153,8 @@ function numeric(
   const up = { value: round(operand + step), why: (money ? "cent-above" : "unit-above") as Why }
   const down = { value: round(operand - step), why: (money ? "cent-below" : "unit-below") as Why }
   const at = { value: operand, why: "threshold" as Why }
-  const choice = (() => {
-    switch (operator) {
-      case "lte":
-        return target ? at : up
-      case "lt":
-        return target ? down : at
-      case "gt":
-        return target ? up : at
-      case "gte":
-        return target ? at : down
-      case "eq":
-        return target ? at : up
-      case "neq":
-        return target ? up : at
-      default:
-        return null
-    }
-  })()
+  const side = flipSide(operator, target, true)
+  const choice = side === null ? null : { at, above: up, below: down }[side]
   if (choice === null || choice.value < 0) return null
   return choice
 }
@@ -179,15 +163,28 @@ function dated(operator: string, operand: string, target: boolean): { value: str
   const after = { value: shiftDay(operand, 1), why: "day-after" as Why }
   const before = { value: shiftDay(operand, -1), why: "day-before" as Why }
   const at = { value: operand, why: "boundary" as Why }
+  const side = flipSide(operator, target, false)
+  return side === null ? null : { at, above: after, below: before }[side]
+}
+
+/**
+ * Where a value must lie for `value OPERATOR operand` to be `target`: the operand itself, just
+ * above it or just below it; null for an operator with no such side (eq/neq only with equality).
+ */
+function flipSide(operator: string, target: boolean, withEquality: boolean): "at" | "above" | "below" | null {
   switch (operator) {
     case "lte":
-      return target ? at : after
+      return target ? "at" : "above"
     case "lt":
-      return target ? before : at
+      return target ? "below" : "at"
     case "gt":
-      return target ? after : at
+      return target ? "above" : "at"
     case "gte":
-      return target ? at : before
+      return target ? "at" : "below"
+    case "eq":
+      return withEquality ? (target ? "at" : "above") : null
+    case "neq":
+      return withEquality ? (target ? "above" : "at") : null
     default:
       return null
   }

@@ -4,7 +4,7 @@ import type { BundleProblem } from "../../../src-shared/export"
 import { summarizeEvent, type TracePatch } from "../../store/trace-summary"
 import { TRACES_CSV_FILE, TRACE_CSV_COLUMNS, type ManifestTrace, type TraceCsvColumn } from "../bundle-format"
 import { unguardText } from "../csv"
-import type { StoredRequest } from "./stored-request"
+import type { StoredRequest } from "../../store/stored-request"
 
 // traces.csv must say what the events say. Each column is derived again from the trace's own
 // events (with the store's summary rules), its request and the signed manifest; the columns that

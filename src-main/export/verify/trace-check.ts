@@ -6,7 +6,7 @@ import { canonicalJson } from "../../util/canonical-json"
 import { EVENTS_FILE, packFileName, TRACES_JSONL_FILE, type ManifestTrace, type TracesJsonlLine } from "../bundle-format"
 import { checkChain, type EventLine } from "./chain-check"
 import { checkCsvRecord, expectedColumns, type CsvRecord } from "./csv-check"
-import { StoredRequest } from "./stored-request"
+import { StoredRequest } from "../../store/stored-request"
 import { CounterfactualRequest } from "../../../src-shared/whatif"
 import { replayCounterfactual } from "../../whatif/replay"
 
