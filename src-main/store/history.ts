@@ -96,6 +96,7 @@ export function listTraces(store: Store, input: TracePageRequest): TracePage {
       .limit(limit + 1)
       .all()
   } else {
+    store.searchIndex.catchUp()
     if (after !== null) where.push(lt(traces.id, after.id))
     rows = store.db
       .select({ trace: traces })

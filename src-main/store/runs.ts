@@ -257,6 +257,9 @@ export class TraceService {
         }
       }
       throw error
+    } finally {
+      // The run's trace was queued for the search index when it settled.
+      this.store.searchIndex.noteSettled()
     }
   }
 }

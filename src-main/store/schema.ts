@@ -108,6 +108,15 @@ export const events = sqliteTable(
   () => [check("events_key_holds_seq", sql.raw("seq >= 0 AND seq < 1048576 AND (id & 1048575) = seq"))],
 )
 
+/**
+ * Traces that left `running` since the search index last caught up (search-index.ts): the run's
+ * settling commit only queues its trace here (a trigger), and the FTS5 index takes the queue in
+ * batches, off the run's path. Not a foreign key: a purge removes a queued trace's entry itself.
+ */
+export const tracesSearchPending = sqliteTable("traces_search_pending", {
+  traceId: integer("trace_id").primaryKey(),
+})
+
 export const clients = sqliteTable(
   "clients",
   {

@@ -14,7 +14,10 @@ export function traceStats(store: Store, filter: TraceFilter = {}): TraceStats {
   const { db } = store
   const base = filterConditions(filter)
   const fts = filter.search === undefined ? null : toFtsQuery(filter.search)
-  if (fts !== null) base.push(sql`${traces.id} IN (SELECT rowid FROM traces_fts WHERE traces_fts MATCH ${fts})`)
+  if (fts !== null) {
+    store.searchIndex.catchUp()
+    base.push(sql`${traces.id} IN (SELECT rowid FROM traces_fts WHERE traces_fts MATCH ${fts})`)
+  }
   const where = (...extra: SQL[]) => and(...base, ...extra)
 
   const total = db.select({ n: count() }).from(traces).where(where()).get()?.n ?? 0

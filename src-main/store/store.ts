@@ -6,6 +6,7 @@ import { markInterruptedRuns } from "./interrupted"
 import { appliedMigrations, checkCompatible, defaultMigrationsDir, loadMigrations, migrate } from "./migrator"
 import { endSession, startSession } from "./owner"
 import * as schema from "./schema"
+import { SearchIndex, type SearchIndexOptions } from "./search-index"
 
 // Opening the database: the one writer connection of a process, its pragmas, the migrations, and
 // the clean-up of runs a crash left `running`.
@@ -17,6 +18,8 @@ export interface OpenStoreOptions {
   /** Defaults to resources/migrations at the app root. */
   migrationsDir?: string
   clock?: () => Date
+  /** When the search index catches up between searches (defaults in search-index.ts). */
+  searchIndex?: SearchIndexOptions
 }
 
 export interface Store {
@@ -29,6 +32,8 @@ export interface Store {
   readonly schemaVersion: number
   /** Runs left `running` by a crashed writer, marked interrupted at open. */
   readonly interruptedAtOpen: readonly string[]
+  /** The history search index, kept up to date in batches (search-index.ts). */
+  readonly searchIndex: SearchIndex
   close(): void
 }
 
@@ -51,6 +56,7 @@ export function openStore(options: OpenStoreOptions): Store {
     const session = startSession()
     owner = session
     const interruptedAtOpen = markInterruptedRuns(sqlite, clock)
+    const searchIndex = new SearchIndex(sqlite, options.searchIndex)
     let open = true
     return {
       path: options.path,
@@ -60,9 +66,11 @@ export function openStore(options: OpenStoreOptions): Store {
       clock,
       schemaVersion,
       interruptedAtOpen,
+      searchIndex,
       close() {
         if (!open) return
         open = false
+        searchIndex.close()
         endSession(session)
         sqlite.close()
       },

@@ -172,11 +172,11 @@ export function buildHistory(store: Store, pack: LoadedPack, count: number): voi
   // The unique request_id index stays: foreign keys refer to it.
   const secondary = "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'traces' AND sql IS NOT NULL AND name != 'traces_request_id_unique'"
   const indexes = sqlite.prepare(secondary).all() as { name: string; sql: string }[]
-  const ftsInsert = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'traces_fts_after_insert'").get() as { sql: string }
+  const queueInsert = sqlite.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'traces_search_queue_after_insert'").get() as { sql: string }
   sqlite.transaction(() => {
     sqlite.prepare("INSERT INTO rule_pack_snapshots (hash, pack_id, version, canonical_json, created_at) VALUES (?, ?, ?, ?, ?)").run(pack.hash, pack.id, pack.version, pack.canonicalJson, new Date().toISOString())
     for (const index of indexes) sqlite.exec(`DROP INDEX "${index.name}"`)
-    sqlite.exec("DROP TRIGGER traces_fts_after_insert")
+    sqlite.exec("DROP TRIGGER traces_search_queue_after_insert")
     const insert = sqlite.prepare(
       `INSERT INTO traces (request_id, created_at, updated_at, question, as_of_date, request_json, client_id, pack_id, pack_version, pack_hash,
         status, outcome, domain, risk_tier, confidence, refusal_reason, ttfus_ms, answer_text, chain_head, event_count)
@@ -191,7 +191,7 @@ export function buildHistory(store: Store, pack: LoadedPack, count: number): voi
         outcome, DOMAINS[i % DOMAINS.length] ?? "TAX", TIERS[(i >> 3) % TIERS.length] ?? "T2", (i % 100) / 100, outcome === "REFUSAL" ? "NO_CITABLE_RULES" : null, 20 + (i % 400), `Odgovor o ${w(3)}.`, "0".repeat(64))
     }
     for (const index of indexes) sqlite.exec(index.sql)
-    sqlite.exec(ftsInsert.sql)
+    sqlite.exec(queueInsert.sql)
     sqlite.exec("INSERT INTO traces_fts (rowid, question, answer_text) SELECT id, question, answer_text FROM traces")
   })()
 }
