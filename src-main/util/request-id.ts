@@ -1,9 +1,9 @@
 import { randomFillSync } from "node:crypto"
 
 // Request ids are UUIDv7 (RFC 9562 §5.7): 48 bits of Unix milliseconds, then randomness. Ids made
-// later sort later, so the store's (request_id, seq) event index and the trace's unique index
-// grow at their right edge: a run's commits touch the last page of each instead of a random page
-// in the middle (which a random UUIDv4 does, splitting pages and rewriting them into the WAL).
+// later sort later, so the traces' unique request_id index grows at its right edge: a new run
+// touches its last page instead of a random page in the middle (which a random UUIDv4 does,
+// splitting pages and rewriting them into the WAL).
 // Within one millisecond a 12-bit counter (rand_a, method 1 of §6.2) keeps this process's ids in
 // order; if it runs out, the timestamp is moved on by a millisecond.
 
