@@ -10,8 +10,9 @@ import { tempDbPath } from "./fixtures"
 
 // A writer process (crash-child.ts under Node 22 with tsx's loader) is killed with SIGKILL at
 // random moments, again and again on the same database. After each kill the database must pass
-// integrity_check, every chain must verify, and every run the writer reported complete must be
-// there whole. Two lanes (two databases) run side by side to keep the test short.
+// integrity_check, every chain must verify, every run the writer reported complete must be
+// there whole, and every trace must be searchable (indexed, or queued for the index). Two lanes
+// (two databases) run side by side to keep the test short.
 //
 // The child is `node --import tsx`, not the `tsx` command: the tsx command runs the script in a
 // second process and only relays signals, and SIGKILL cannot be relayed.
@@ -99,6 +100,15 @@ function checkDatabase(dbPath: string, reportedComplete: ReadonlySet<string>): {
       const last = db.prepare("SELECT stage FROM events WHERE request_id = ? ORDER BY seq DESC LIMIT 1").get(id) as { stage: string }
       expect(["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER", "REFUSAL", "ERROR"]).toContain(last.stage)
     }
+    // Every trace that left `running` is in the search index or still queued for it.
+    const unsearchable = db
+      .prepare(
+        `SELECT count(*) FROM traces t WHERE NOT EXISTS (SELECT 1 FROM traces_search_pending p WHERE p.trace_id = t.id)
+           AND NOT EXISTS (SELECT 1 FROM traces_fts_docsize d WHERE d.id = t.id)`,
+      )
+      .pluck()
+      .get()
+    expect(unsearchable).toBe(0)
     return { traces: traces.length }
   } finally {
     db.close()
