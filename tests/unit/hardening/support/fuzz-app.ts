@@ -40,7 +40,7 @@ export interface FuzzApp {
   call<K extends ChannelKey>(key: K, input: ChannelInput<K>): Promise<ChannelOutput<K>>
   /** Tells the app about a dispatch made directly, so quiesce() waits for an export it started. */
   noteResult(channel: string, result: IpcResult<unknown>): void
-  /** Waits until no run and no export of this app is in flight. */
+  /** Waits until no run and no export of this app is in flight, and the search index has caught up. */
   quiesce(): Promise<void>
   close(): Promise<void>
 }
@@ -153,6 +153,8 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
       await services.runs.settled()
       await backgroundSettled()
       await exportsSettled()
+      // The search index's idle catch-up would otherwise land in a later request's before/after.
+      services.store.searchIndex.catchUp()
     },
     async close() {
       statusReader.close()
