@@ -27,6 +27,14 @@ test("after a restart the trace is in history and reopens identically", async ({
     const outcomeBox = await page.getByTestId("history-filter-outcome").boundingBox()
     expect(clientBox?.width ?? 0).toBeGreaterThanOrEqual(outcomeBox?.width ?? Infinity)
     await screenshot(page, "09-history")
+    // A search finds the run, whether the index took it before the app closed or only now.
+    // (A word that matches nothing first, so that the row seen next is the search's own result.)
+    const search = page.getByTestId("history-search")
+    await search.fill("zzqx")
+    await expect(page.getByTestId("history-empty")).toBeVisible()
+    await search.fill("promet")
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText("65.000")
 
     await row.getByTestId("history-open").click()
     await expect(page.getByTestId("trace-screen")).toBeVisible()
