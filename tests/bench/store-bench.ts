@@ -45,8 +45,12 @@ function newTrace(requestId: string, pack: LoadedPack, question: string): NewTra
   return { requestId, createdAt: new Date().toISOString(), question, asOfDate: AS_OF, requestJson: JSON.stringify({ requestId, question, asOfDate: AS_OF }), clientId: null, counterfactualOf: null, locale: null, pack }
 }
 
-/** The same rows, hashes and commit schedule as the audit sink, written with plain statements. */
-function rawWriter(sqlite: Database.Database, pack: LoadedPack): (trace: NewTrace, events: readonly ReasoningEvent[]) => void {
+/**
+ * The same rows, hashes and commit schedule as the audit sink, written with plain statements; or,
+ * with `oneCommit`, all of a run's rows in one durable commit at its terminal (the issue's "durable
+ * commit of 30 hashed rows", which leaves out the stage-boundary commits the same issue asks for).
+ */
+function rawWriter(sqlite: Database.Database, pack: LoadedPack, oneCommit = false): (trace: NewTrace, events: readonly ReasoningEvent[]) => void {
   sqlite.prepare("INSERT OR IGNORE INTO rule_pack_snapshots (hash, pack_id, version, canonical_json, created_at) VALUES (?, ?, ?, ?, ?)").run(pack.hash, pack.id, pack.version, pack.canonicalJson, new Date().toISOString())
   const insertTrace = sqlite.prepare(
     "INSERT INTO traces (request_id, created_at, updated_at, question, as_of_date, request_json, pack_id, pack_version, pack_hash, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')",
@@ -73,7 +77,7 @@ function rawWriter(sqlite: Database.Database, pack: LoadedPack): (trace: NewTrac
       head = chained.hash
       total += 1
       const terminal = isTerminal(e)
-      if (!terminal && e.status !== "complete") continue
+      if (!terminal && (oneCommit || e.status !== "complete")) continue
       if (!terminal) sqlite.pragma("synchronous = NORMAL")
       traceId = batch.immediate(trace, pending, traceId, total, terminal)
       if (!terminal) sqlite.pragma("synchronous = FULL")
@@ -139,23 +143,35 @@ async function persistenceRows(dir: string, pack: LoadedPack): Promise<BenchRow[
 async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow[]> {
   const store = openStore({ path: join(dir, "runs.sqlite") })
   // For scale, in the same window: the same runs on an in-memory database (the store's CPU
-  // without the disk), and the engine alone. The three take turns in blocks of 25 runs, so that
-  // each block runs with its own code and pages warm in the caches.
+  // without the disk), the engine alone, and a run's events hashed and written in one durable
+  // commit (what the issue's goal assumes; the audit sink commits at every stage boundary too).
+  // The four take turns in blocks of 25 runs, so that each block runs with its own code and
+  // pages warm in the caches.
   const memory = openStore({ path: ":memory:" })
+  const oneCommitStore = openStore({ path: join(dir, "one-commit.sqlite") })
   try {
     const engineDefaults = { deliberatePauseMs: 0 }
     const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack, engineDefaults })
     const inMemory = new TraceService({ store: memory, engine: buildAnswerWithReasoning, pack, engineDefaults })
     const question = QUESTIONS[0] ?? ""
     const engineAlone = () => engineEvents(pack, question)
+    const template = await engineAlone()
+    const writeInOneCommit = rawWriter(oneCommitStore.sqlite, pack, true)
+    let oneCommitRuns = 0
+    const oneCommit = async () => {
+      const requestId = `one-commit-${oneCommitRuns++}`
+      writeInOneCommit(newTrace(requestId, pack, question), renamed(template, requestId))
+    }
     for (let i = 0; i < 30; i++) {
       await service.ask({ question, asOfDate: AS_OF })
       await inMemory.ask({ question, asOfDate: AS_OF })
       await engineAlone()
+      await oneCommit()
     }
     const times: number[] = []
     const memoryTimes: number[] = []
     const engineTimes: number[] = []
+    const oneCommitTimes: number[] = []
     const timed = async (into: number[], run: () => Promise<unknown>) => {
       const start = performance.now()
       await run()
@@ -165,6 +181,7 @@ async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow
       for (let i = 0; i < 25; i++) await timed(times, () => service.ask({ question, asOfDate: AS_OF }))
       for (let i = 0; i < 25; i++) await timed(memoryTimes, () => inMemory.ask({ question, asOfDate: AS_OF }))
       for (let i = 0; i < 25; i++) await timed(engineTimes, engineAlone)
+      for (let i = 0; i < 25; i++) await timed(oneCommitTimes, oneCommit)
     }
     const p50 = percentile(times, 0.5)
     const mean = times.reduce((a, b) => a + b, 0) / times.length
@@ -176,10 +193,12 @@ async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow
       { name: "store: complete persisted run, mean", value: mean, unit: "ms" },
       { name: "  (same runs on an in-memory database, p50, for scale)", value: percentile(memoryTimes, 0.5), unit: "ms" },
       { name: "  (the engine alone, p50, for scale)", value: percentile(engineTimes, 0.5), unit: "ms" },
+      { name: "  (its events hashed, in one durable commit, p50, for scale)", value: percentile(oneCommitTimes, 0.5), unit: "ms" },
     ]
   } finally {
     store.close()
     memory.close()
+    oneCommitStore.close()
   }
 }
 
