@@ -13,14 +13,6 @@ import { SearchIndex, type SearchIndexOptions } from "./search-index"
 
 export type StoreDb = BetterSQLite3Database<typeof schema>
 
-/** The page size a database created by this app gets. */
-export const NEW_DATABASE_PAGE_SIZE = 1024
-
-function pageSize(sqlite: Database.Database): number {
-  const size: unknown = sqlite.pragma("page_size", { simple: true })
-  return typeof size === "number" && size > 0 ? size : 4096
-}
-
 export interface OpenStoreOptions {
   path: string
   /** Defaults to resources/migrations at the app root. */
@@ -57,15 +49,8 @@ export function openStore(options: OpenStoreOptions): Store {
     sqlite.pragma("foreign_keys = ON")
     // Refuse a database from a newer app before anything (even journal_mode) changes the file.
     checkCompatible(appliedMigrations(sqlite), known)
-    // A new database gets 1 KiB pages (an existing one keeps its own: the pragma is a no-op once
-    // the file has content). WAL frames are whole pages, and every stage-boundary commit of a
-    // run rewrites its last, part-filled events page, that page's parent and page 1; smaller
-    // pages leave the run's one fsync less to flush (store README, "Page size").
-    sqlite.pragma(`page_size = ${NEW_DATABASE_PAGE_SIZE}`)
     sqlite.pragma("journal_mode = WAL")
     sqlite.pragma("synchronous = FULL")
-    // Checkpoint at the same WAL size in bytes as SQLite's default of 1000 4 KiB pages.
-    sqlite.pragma(`wal_autocheckpoint = ${Math.round(4_096_000 / pageSize(sqlite))}`)
     const schemaVersion = migrate(sqlite, known, clock)
     const db = drizzle(sqlite, { schema })
     const session = startSession()
