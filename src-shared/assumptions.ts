@@ -7,6 +7,11 @@ import type { Locale } from "./events/stages"
 // renderer and the export report share them so a code reads the same everywhere. A code they do
 // not know is shown as it is, never hidden.
 
+/** The fact path an assumption code is about: "asOf" for "asOf = today (2026-11-22)". */
+export function assumptionPath(code: string): string {
+  return code.split(" = ")[0] ?? code
+}
+
 const TODAY = /^asOf = today \((\d{4})-(\d{2})-(\d{2})\)$/
 const JURISDICTION_HR = "jurisdiction = HR"
 

@@ -231,8 +231,11 @@ export const CompareTracesInput = z.strictObject({
 
 // --- Saved scenarios -------------------------------------------------------------------------
 
-const ScenarioName = z.string().trim().min(1, "name is required").max(200)
-const ScenarioNotes = z.string().max(5000)
+/** The longest scenario name and notes (the forms' input limits come from here). */
+export const SCENARIO_NAME_MAX_LENGTH = 200
+export const SCENARIO_NOTES_MAX_LENGTH = 5000
+const ScenarioName = z.string().trim().min(1, "name is required").max(SCENARIO_NAME_MAX_LENGTH)
+const ScenarioNotes = z.string().max(SCENARIO_NOTES_MAX_LENGTH)
 const ScenarioId = z.string().min(1).max(64)
 
 export const Scenario = z.object({

@@ -1,3 +1,4 @@
+import { assumptionPath } from "../../src-shared/assumptions"
 import type { EvaluationContext, FactSource, ProfileContext } from "../../src-shared/context"
 import type { UserContextSnapshot } from "../../src-shared/events/payloads"
 import type { QueryInterpretation } from "./interpret"
@@ -85,7 +86,7 @@ export function withAnsweredAsOf<T extends BuiltContext>(built: T, asOf: string)
     ...built,
     context: { ...built.context, asOf },
     factSources: sortedRecord({ ...built.factSources, asOf: "query" }),
-    assumedDefaults: built.assumedDefaults.filter((code) => code.split(" = ")[0] !== "asOf"),
+    assumedDefaults: built.assumedDefaults.filter((code) => assumptionPath(code) !== "asOf"),
   }
 }
 

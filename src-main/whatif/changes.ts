@@ -1,3 +1,4 @@
+import { assumptionPath } from "../../src-shared/assumptions"
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { AppliedChange, WhatIfChange, WhatIfDriver } from "../../src-shared/whatif"
 import { evaluateAppliesWhen } from "../knowledge/applies-when"
@@ -105,9 +106,7 @@ export function resolveChanges(
   }
   const changedPaths = new Set(applied.map((c) => c.path))
   // An assumption the engine made about a fact ("asOf = today (…)") no longer holds once the fact is given.
-  const assumedDefaults = base.assumedDefaults.filter(
-    (entry) => !changedPaths.has(entry.split(" = ")[0] ?? ""),
-  )
+  const assumedDefaults = base.assumedDefaults.filter((entry) => !changedPaths.has(assumptionPath(entry)))
   return {
     context: applied.length === 0 ? base.context : context,
     factSources: sortedRecord(sources),

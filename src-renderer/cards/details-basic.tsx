@@ -1,5 +1,5 @@
 import type { EventOf } from "../reasoning/selectors"
-import { knownAssumptionLabel } from "../../src-shared/assumptions"
+import { assumptionPath, knownAssumptionLabel } from "../../src-shared/assumptions"
 import { useI18n } from "../i18n/i18n-context"
 import type { AsOfDates, ClarificationRound } from "../reasoning/clarifications"
 import { formatDate } from "../format/dates"
@@ -42,7 +42,7 @@ export function ContextDetail({
   const facts = flattenFacts(d.evaluationContext).filter(([path]) => path !== "asOf")
   // A date the user gave in a clarification replaced any assumption about it (as in the engine).
   const assumed = asOf?.fromClarification
-    ? d.userContextSnapshot.assumedDefaults.filter((code) => code.split(" = ")[0] !== "asOf")
+    ? d.userContextSnapshot.assumedDefaults.filter((code) => assumptionPath(code) !== "asOf")
     : d.userContextSnapshot.assumedDefaults
   const asOfText = !asOf?.fromClarification
     ? formatDate(d.asOfDate, locale)

@@ -52,10 +52,10 @@ export interface AsOfDates {
 export function selectAsOfDates(events: readonly ReasoningEvent[]): AsOfDates | null {
   const resolved = findEvent(events, "CONTEXT_RESOLUTION", "complete")?.data.asOfDate
   if (resolved === undefined) return null
-  let clarified: string | undefined
-  for (const event of events)
-    if (event.stage === "CLARIFICATION" && event.status === "complete" && event.data.asOfDate !== undefined)
-      clarified = event.data.asOfDate
+  const clarified = selectClarificationRounds(events)
+    .map((round) => round.answer?.asOfDate)
+    .filter((date) => date !== undefined)
+    .at(-1)
   return clarified === undefined
     ? { resolved, used: resolved, fromClarification: false }
     : { resolved, used: clarified, fromClarification: true }

@@ -6,6 +6,7 @@ import { eventId, isTerminal, type ReasoningEvent } from "../../src-shared/event
 import { buildAnswerWithReasoning } from "../../src-main/engine/pipeline"
 import { loadPackFile, type LoadedPack } from "../../src-main/knowledge/loader"
 import { AuditSink } from "../../src-main/sinks/audit-sink"
+import { eventKey } from "../../src-main/store/event-keys"
 import { chainEvent, GENESIS_HASH } from "../../src-main/store/hash-chain"
 import { listTraces } from "../../src-main/store/history"
 import { TraceService } from "../../src-main/store/runs"
@@ -62,7 +63,7 @@ function rawWriter(sqlite: Database.Database, pack: LoadedPack, oneCommit = fals
   const batch = sqlite.transaction((trace: NewTrace, rows: Row[], traceId: number | null, total: number, terminal: boolean) => {
     const now = new Date().toISOString()
     const id = traceId ?? Number(insertTrace.run(trace.requestId, trace.createdAt, now, trace.question, trace.asOfDate, trace.requestJson, pack.id, pack.version, pack.hash).lastInsertRowid)
-    for (const r of rows) insertEvent.run(id * 2 ** 20 + r.e.seq, trace.requestId, r.e.seq, r.e.stage, r.e.status, r.e.ts, r.json, r.prev, r.hash)
+    for (const r of rows) insertEvent.run(eventKey(id, r.e.seq), trace.requestId, r.e.seq, r.e.stage, r.e.status, r.e.ts, r.json, r.prev, r.hash)
     if (terminal) settle.run(now, rows.at(-1)?.hash ?? null, total, trace.requestId)
     return id
   })

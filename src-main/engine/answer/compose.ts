@@ -6,7 +6,7 @@ import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionLabel } from "../../knowledge/rule-eligibility"
 import { factLabel, formatFactValue } from "../../knowledge/facts"
 import { effectiveOperator } from "../../knowledge/applies-when"
-import { assumptionSentence } from "./assumptions"
+import { assumptionSentence } from "../../../src-shared/assumptions"
 
 // Composes answer text from the rules' own statements and values only: nothing is added that the
 // pack does not say, apart from the user's facts the rules were checked against.

@@ -131,8 +131,7 @@ export function extractYears(
     const start = m.index
     const end = start + m[0].length
     // The year of an impossible date is not a year on its own ("February 30, 2025" is not "in 2025").
-    if (overlaps(dates, start, end) || overlaps(impossibleDates, start, end)) continue
-    if (amountSpans.some((a) => start < a.end && end > a.start)) continue
+    if (overlaps(dates, start, end) || overlaps(impossibleDates, start, end) || overlaps(amountSpans, start, end)) continue
     positioned.push({ year: Number(m[1]), at: start })
   }
   positioned.sort((a, b) => a.at - b.at)

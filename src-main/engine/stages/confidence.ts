@@ -1,7 +1,7 @@
 import type { ConfidencePayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK, type Authority } from "../../../src-shared/events/stages"
 import type { Rule } from "../../knowledge/pack-schema"
-import { assumptionLabel } from "../answer/assumptions"
+import { assumptionLabel } from "../../../src-shared/assumptions"
 import { interactiveDrivers } from "../drivers"
 import { proceed, type Run, type StageGenerator } from "../run"
 import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"

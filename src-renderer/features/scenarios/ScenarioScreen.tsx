@@ -148,7 +148,6 @@ function ScenarioView({ id }: { id: string }) {
           onNameChange={setName}
           onNotesChange={setNotes}
           ids={{ name: "scenario-name-input", notes: "scenario-notes-input" }}
-          testIds={{ name: "scenario-name-input" }}
         />
         <div className="form-actions">
           <button

@@ -1,17 +1,16 @@
+import { SCENARIO_NAME_MAX_LENGTH, SCENARIO_NOTES_MAX_LENGTH } from "../../../src-shared/whatif"
 import { useI18n } from "../../i18n/i18n-context"
 
 // A scenario's name and notes fields, shared by saving a what-if as a scenario and renaming one.
-// The length limits are the contract's (ScenarioName, ScenarioNotes in src-shared/whatif.ts).
+// The length limits are the contract's (src-shared/whatif.ts).
 
 export interface ScenarioTextFieldsProps {
   name: string
   notes: string
   onNameChange: (name: string) => void
   onNotesChange: (notes: string) => void
-  /** The inputs' element ids, which the labels point at. */
+  /** The inputs' element ids (the labels point at them), also their data-testid. */
   ids: { name: string; notes: string }
-  /** data-testid of each input; the notes field has none when left out. */
-  testIds: { name: string; notes?: string }
 }
 
 export function ScenarioTextFields({
@@ -20,7 +19,6 @@ export function ScenarioTextFields({
   onNameChange,
   onNotesChange,
   ids,
-  testIds,
 }: ScenarioTextFieldsProps) {
   const { t } = useI18n()
   return (
@@ -31,8 +29,8 @@ export function ScenarioTextFields({
           id={ids.name}
           value={name}
           onChange={(e) => onNameChange(e.target.value)}
-          data-testid={testIds.name}
-          maxLength={200}
+          data-testid={ids.name}
+          maxLength={SCENARIO_NAME_MAX_LENGTH}
         />
       </div>
       <div className="field">
@@ -41,8 +39,8 @@ export function ScenarioTextFields({
           id={ids.notes}
           value={notes}
           onChange={(e) => onNotesChange(e.target.value)}
-          data-testid={testIds.notes}
-          maxLength={5000}
+          data-testid={ids.notes}
+          maxLength={SCENARIO_NOTES_MAX_LENGTH}
           rows={2}
         />
       </div>

@@ -74,7 +74,6 @@ export function SaveScenarioForm({
         onNameChange={setName}
         onNotesChange={setNotes}
         ids={{ name: "whatif-save-name", notes: "whatif-save-notes" }}
-        testIds={{ name: "whatif-save-name", notes: "whatif-save-notes" }}
       />
       <div className="field">
         <label htmlFor="whatif-save-client">{t("whatif.save.client")}</label>

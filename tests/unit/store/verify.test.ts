@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest"
+import { eventKey } from "../../../src-main/store/event-keys"
 import { chainHash, GENESIS_HASH } from "../../../src-main/store/hash-chain"
 import type { TraceService } from "../../../src-main/store/runs"
 import type { Store } from "../../../src-main/store/store"
@@ -27,7 +28,7 @@ beforeEach(async () => {
 /** The events-table key of this trace's event `seq`. */
 const keyOf = (seq: number): number => {
   const traceId = store.sqlite.prepare("SELECT id FROM traces WHERE request_id = ?").pluck().get(requestId) as number
-  return traceId * 2 ** 20 + seq
+  return eventKey(traceId, seq)
 }
 
 interface Row {
