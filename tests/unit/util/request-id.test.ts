@@ -24,6 +24,13 @@ describe("newRequestId", () => {
     expect(requestIdTime(ids.at(-1) ?? "")).toBe(start + 1)
   })
 
+  it("gives every id fresh random bits, also across refills of the random pool", () => {
+    const tails = Array.from({ length: 1_000 }, () => newRequestId().slice(19))
+    expect(new Set(tails).size).toBe(tails.length)
+    // Not one byte value over and over: the random part uses the whole hex alphabet.
+    expect(new Set(tails.join("").replaceAll("-", "")).size).toBe(16)
+  })
+
   it("reads no time from ids that are not UUIDv7", () => {
     expect(requestIdTime("req-resume")).toBeNull()
     expect(requestIdTime("3b241101-e2bb-4255-8caf-4136c566a962")).toBeNull()
