@@ -36,8 +36,10 @@ export default defineConfig(({ command }) => ({
       rollupOptions: {
         input: {
           index: resolve(root, "src-main/electron/main.ts"),
-          // Audit exports run on a worker thread; export-runner.ts expects it beside index.js.
+          // Worker threads (util/worker-entry.ts looks for each beside index.js): audit exports,
+          // and the reasoning engine.
           "export-worker": resolve(root, "src-main/export/export-worker.ts"),
+          "engine-worker": resolve(root, "src-main/engine-thread/engine-worker.ts"),
         },
       },
     },

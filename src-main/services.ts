@@ -5,7 +5,7 @@ import type { ReasoningEvent } from "../src-shared/events/event"
 import type { ExportProgress } from "../src-shared/export"
 import type { Settings } from "../src-shared/settings"
 import { createConcurrencyGate } from "./engine/concurrency-gate"
-import { buildAnswerWithReasoning } from "./engine/pipeline"
+import { EngineThread } from "./engine-thread/engine-thread"
 import { ExportJobs } from "./handlers/export-jobs"
 import { LiveRuns } from "./handlers/live-runs"
 import { createEventBus, type EventBus } from "./ipc/event-bus"
@@ -139,7 +139,10 @@ export function createServices(options: ServicesOptions): Services {
       return overrides.deliberatePauseMs ?? traces?.settings.get().deliberatePauseMs ?? 0
     },
   }
-  traces = new TraceService({ store, engine: buildAnswerWithReasoning, pack, engineDefaults })
+  // The engine runs on a thread of its own: the main process stays free for the window, and a
+  // run's stages are computed while the ones before them are being stored.
+  const engineThread = new EngineThread()
+  traces = new TraceService({ store, engine: engineThread.engine, pack, engineDefaults })
   const events = createEventBus<ReasoningEvent>((error) => report("event subscriber", error))
   const runs = new LiveRuns({
     traces,
@@ -165,7 +168,9 @@ export function createServices(options: ServicesOptions): Services {
     pushes: { reasoningEvent: events, exportProgress },
     reportBackgroundError: report,
     close() {
-      closing ??= Promise.all([runs.settled(), exports.stopAll()]).then(() => store.close())
+      closing ??= Promise.all([runs.settled(), exports.stopAll()])
+        .then(() => engineThread.close())
+        .then(() => store.close())
       return closing
     },
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto"
-import { existsSync } from "node:fs"
 import { availableParallelism } from "node:os"
-import { fileURLToPath, pathToFileURL } from "node:url"
+import { pathToFileURL } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { BundleWriteProgress } from "./bundle-writer"
+import { resolveWorkerEntry } from "../util/worker-entry"
 import type { ExportJobParams, ExportJobResult } from "./export-job"
 
 // Starts an export on a worker thread and speaks to it: progress comes back, "cancel" goes out,
@@ -47,11 +47,6 @@ export interface StartExportOptions {
   reportWorkers?: number
 }
 
-export function defaultWorkerEntry(): { entry: URL; execArgv: string[] } {
-  const built = new URL("./export-worker.js", import.meta.url)
-  if (existsSync(fileURLToPath(built))) return { entry: built, execArgv: [] }
-  return { entry: new URL("./export-worker.ts", import.meta.url), execArgv: ["--import", "tsx"] }
-}
 
 const EXPORT_HEAP_MB = 256
 /**
@@ -72,7 +67,8 @@ export function defaultReportWorkers(): number {
 
 export function startExport(params: ExportJobParams, options: StartExportOptions = {}): ExportHandle {
   const jobId = randomUUID()
-  const { entry, execArgv } = options.workerEntry === undefined ? defaultWorkerEntry() : { entry: options.workerEntry, execArgv: [] }
+  const { url: entry, execArgv } =
+    options.workerEntry === undefined ? resolveWorkerEntry(import.meta.url, "export-worker", "./export-worker.ts") : { url: options.workerEntry, execArgv: [] }
   const href = entry instanceof URL ? entry.href : pathToFileURL(entry).href
   const workerData: ExportJobParams = {
     ...params,

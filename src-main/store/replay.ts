@@ -2,6 +2,7 @@ import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/ev
 import type { EngineDeps, EngineRequest } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
 import { canonicalJson } from "../util/canonical-json"
+import { systemClock } from "../util/clock"
 
 // Determinism (house plan, principle 3) turns resume, cancel and verify into replays: the engine,
 // given the trace's frozen request, its pack snapshot and its recorded clarification answers,
@@ -125,7 +126,7 @@ export async function replayAndCompare(input: ReplayInput): Promise<ReplayDiffer
   }
   const deps: EngineDeps = {
     pack: input.pack,
-    clock: () => new Date(),
+    clock: systemClock,
     clarifications: recordedAnswers(stored),
     // More gates than recorded answers: the run was cancelled at the next one.
     clarify: async () => ({ kind: "cancel" }),

@@ -7,6 +7,7 @@ import { appliedMigrations, checkCompatible, defaultMigrationsDir, loadMigration
 import { endSession, startSession } from "./owner"
 import * as schema from "./schema"
 import { SearchIndex, type SearchIndexOptions } from "./search-index"
+import { systemClock } from "../util/clock"
 
 // Opening the database: the one writer connection of a process, its pragmas, the migrations, and
 // the clean-up of runs a crash left `running`.
@@ -38,7 +39,7 @@ export interface Store {
 }
 
 export function openStore(options: OpenStoreOptions): Store {
-  const clock = options.clock ?? (() => new Date())
+  const clock = options.clock ?? systemClock
   const known = loadMigrations(options.migrationsDir ?? defaultMigrationsDir())
   if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true })
   const sqlite = new Database(options.path)

@@ -10,6 +10,7 @@ import { TraceNotFoundError } from "../store/verify-trace"
 import { counterfactualRequestOf } from "./base-run"
 import { counterfactualEvents } from "./counterfactual"
 import { parseJsonOrNull } from "../util/parse-json"
+import { systemClock } from "../util/clock"
 
 // Replaying a counterfactual trace: its base's SOURCES and RETRIEVAL (from the base's stored
 // events and pack snapshot) with the context its request_json records, through the same engine
@@ -34,7 +35,7 @@ export async function replayCounterfactual(
     const base = retrievalStateFromEvents(input.baseEvents, input.pack)
     const generator = counterfactualEvents(base, input.request, {
       pack: input.pack,
-      clock: () => new Date(),
+      clock: systemClock,
       deliberatePauseMs: 0,
     })
     for await (const event of generator) {

@@ -125,3 +125,19 @@ export function getTerminalOutcome(event: ReasoningEvent): TerminalOutcome | nul
 export function eventId(requestId: string, seq: number): string {
   return `${requestId}_${String(seq).padStart(3, "0")}`
 }
+
+/** The payload a terminal event carries, tagged with its outcome (what the engine's generator returns). */
+export function terminalPayloadOf(event: TerminalEvent): TerminalPayload {
+  switch (event.stage) {
+    case "ANSWER":
+      return { outcome: event.stage, ...event.data }
+    case "QUALIFIED_ANSWER":
+      return { outcome: event.stage, ...event.data }
+    case "CONDITIONAL_ANSWER":
+      return { outcome: event.stage, ...event.data }
+    case "REFUSAL":
+      return { outcome: event.stage, ...event.data }
+    case "ERROR":
+      return { outcome: event.stage, ...event.data }
+  }
+}

@@ -1,0 +1,197 @@
+import { Worker } from "node:worker_threads"
+import { isTerminal, terminalPayloadOf, type ReasoningEvent, type TerminalPayload } from "../../src-shared/events/event"
+import type { LoadedPack } from "../knowledge/loader"
+import { openSealedEvent } from "../store/hash-chain"
+import type { ReasoningEngine } from "../store/replay"
+import { systemClock } from "../util/clock"
+import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
+import { buildAnswerWithReasoning } from "../engine/pipeline"
+import type { EngineDeps, EngineRequest } from "../engine/types"
+import type { FromEngineThread, ThreadRunSettings, ToEngineThread } from "./messages"
+
+// The reasoning engine on a worker thread of its own, behind the same ReasoningEngine signature as
+// the in-process one. The engine thread computes a run's stages, writes each event's canonical
+// JSON and hashes it while the main thread commits the stages before it, so a persisted run costs
+// the main thread a parse and the SQLite work only (the engine never blocks the app's main
+// process). The worker starts with the first run and serves every run after it, several at once.
+//
+// Functions cannot cross threads. The capacity gate is asked here and its answer sent along; a
+// clarify callback is called here when the engine thread asks. The clock is the wall clock on
+// both threads: a run given any other clock (tests, pinned replays) runs in process instead.
+
+export interface EngineThreadOptions {
+  /** The worker's entry; by default the built engine-worker.js beside this module, else the TypeScript source via tsx. */
+  workerEntry?: WorkerEntry
+  /** The engine for runs that must stay on the calling thread. */
+  inProcess?: ReasoningEngine
+}
+
+type Delivery = { kind: "event"; event: ReasoningEvent } | { kind: "end" } | { kind: "failed"; error: Error }
+
+/** A run's deliveries from the engine thread, in order, for its generator to take one at a time. */
+class RunChannel {
+  private readonly queue: Delivery[] = []
+  private waiting: ((delivery: Delivery) => void) | null = null
+
+  constructor(readonly deps: EngineDeps) {}
+
+  deliver(delivery: Delivery): void {
+    if (this.waiting === null) this.queue.push(delivery)
+    else {
+      const wake = this.waiting
+      this.waiting = null
+      wake(delivery)
+    }
+  }
+
+  take(): Promise<Delivery> {
+    const next = this.queue.shift()
+    if (next !== undefined) return Promise.resolve(next)
+    return new Promise((resolve) => {
+      this.waiting = resolve
+    })
+  }
+}
+
+export class EngineThreadError extends Error {}
+
+export class EngineThread {
+  readonly engine: ReasoningEngine
+  private worker: Worker | null = null
+  private packsSent = new Set<string>()
+  private readonly runs = new Map<number, RunChannel>()
+  private nextRunId = 1
+  private closed = false
+  private readonly entry: WorkerEntry
+  private readonly inProcess: ReasoningEngine
+
+  constructor(options: EngineThreadOptions = {}) {
+    this.entry = options.workerEntry ?? resolveWorkerEntry(import.meta.url, "engine-worker", "./engine-worker.ts")
+    this.inProcess = options.inProcess ?? buildAnswerWithReasoning
+    this.engine = (request, deps) => this.run(request, deps)
+  }
+
+  /** Stops the worker; runs still going end with an error (their traces are marked interrupted). */
+  async close(): Promise<void> {
+    this.closed = true
+    const worker = this.worker
+    this.forgetWorker(new EngineThreadError("the engine thread was closed"))
+    if (worker !== null) await worker.terminate()
+  }
+
+  private async *run(request: EngineRequest, deps: EngineDeps): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+    if (deps.clock !== systemClock || this.closed) return yield* this.inProcess(request, deps)
+    const admitted = deps.gate?.tryAcquire()
+    const id = this.nextRunId++
+    const channel = new RunChannel(deps)
+    this.runs.set(id, channel)
+    let finished = false
+    let worker: Worker | null = null
+    try {
+      worker = this.startedWorker()
+      this.sendPack(worker, deps.pack)
+      this.send(worker, { type: "start", run: id, request, settings: settingsOf(deps, admitted) })
+      for (;;) {
+        const delivery = await channel.take()
+        if (delivery.kind === "failed") throw delivery.error
+        if (delivery.kind === "end") throw new EngineThreadError("the engine thread ended a run without a terminal event")
+        const { event } = delivery
+        if (isTerminal(event)) {
+          finished = true
+          yield event
+          return terminalPayloadOf(event)
+        }
+        yield event
+        // The consumer asked for more after a clarification question: the run may go on.
+        if (event.status === "awaiting_input") this.send(worker, { type: "continue", run: id })
+      }
+    } finally {
+      this.runs.delete(id)
+      if (!finished && worker !== null && worker === this.worker) this.send(worker, { type: "stop", run: id })
+      if (admitted === true) deps.gate?.release()
+      if (this.runs.size === 0) this.worker?.unref()
+    }
+  }
+
+  private startedWorker(): Worker {
+    if (this.worker !== null) {
+      this.worker.ref()
+      return this.worker
+    }
+    const worker = new Worker(this.entry.url, { execArgv: this.entry.execArgv })
+    worker.on("message", (message: FromEngineThread) => this.receive(message))
+    worker.on("error", (error) => this.lost(worker, `the engine thread failed: ${error.message}`))
+    worker.on("exit", (code) => this.lost(worker, `the engine thread stopped (exit code ${code})`))
+    this.worker = worker
+    this.packsSent = new Set()
+    return worker
+  }
+
+  private sendPack(worker: Worker, pack: LoadedPack): void {
+    if (this.packsSent.has(pack.hash)) return
+    this.send(worker, { type: "pack", hash: pack.hash, canonicalJson: pack.canonicalJson })
+    this.packsSent.add(pack.hash)
+  }
+
+  private send(worker: Worker, message: ToEngineThread): void {
+    worker.postMessage(message)
+  }
+
+  private receive(message: FromEngineThread): void {
+    if (message.type === "pack-failed") {
+      this.packsSent.delete(message.hash)
+      const error = new EngineThreadError(`the engine thread could not load rule pack ${message.hash}: ${message.message}`)
+      for (const channel of this.runs.values()) if (channel.deps.pack.hash === message.hash) channel.deliver({ kind: "failed", error })
+      return
+    }
+    const channel = this.runs.get(message.run)
+    if (channel === undefined) return // a stopped run's last words
+    switch (message.type) {
+      case "event":
+        channel.deliver({ kind: "event", event: openSealedEvent(message) })
+        break
+      case "end":
+        channel.deliver({ kind: "end" })
+        break
+      case "failed":
+        channel.deliver({ kind: "failed", error: new EngineThreadError(`the engine failed on its thread: ${message.message}`) })
+        break
+      case "clarify":
+        this.askClarify(message.run, channel, message.question)
+        break
+    }
+  }
+
+  private askClarify(run: number, channel: RunChannel, question: Parameters<NonNullable<EngineDeps["clarify"]>>[0]): void {
+    const clarify = channel.deps.clarify
+    const worker = this.worker
+    if (clarify === undefined || worker === null) return
+    clarify(question).then(
+      (answer) => this.send(worker, { type: "answer", run, answer }),
+      (error: unknown) => this.send(worker, { type: "answer-failed", run, message: error instanceof Error ? error.message : String(error) }),
+    )
+  }
+
+  /** The worker died: every run it had fails, and the next run starts a new one. */
+  private lost(worker: Worker, reason: string): void {
+    if (worker === this.worker) this.forgetWorker(new EngineThreadError(reason))
+  }
+
+  private forgetWorker(error: Error): void {
+    this.worker = null
+    this.packsSent = new Set()
+    for (const channel of this.runs.values()) channel.deliver({ kind: "failed", error })
+  }
+}
+
+function settingsOf(deps: EngineDeps, admitted: boolean | undefined): ThreadRunSettings {
+  return {
+    packHash: deps.pack.hash,
+    clarifications: [...(deps.clarifications ?? [])],
+    canClarify: deps.clarify !== undefined,
+    ...(deps.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: deps.stageTimeoutMs }),
+    ...(deps.deliberatePauseMs === undefined ? {} : { deliberatePauseMs: deps.deliberatePauseMs }),
+    ...(deps.counterfactualOf === undefined ? {} : { counterfactualOf: deps.counterfactualOf }),
+    ...(admitted === undefined ? {} : { admitted }),
+  }
+}

@@ -1,0 +1,130 @@
+import { parentPort } from "node:worker_threads"
+import { loadPack, type LoadedPack } from "../knowledge/loader"
+import { chainHash, GENESIS_HASH } from "../store/hash-chain"
+import { canonicalJson } from "../util/canonical-json"
+import { systemClock } from "../util/clock"
+import { buildAnswerWithReasoning } from "../engine/pipeline"
+import type { ClarificationAnswer, EngineDeps, EngineRequest } from "../engine/types"
+import type { FromEngineThread, ThreadRunSettings, ToEngineThread } from "./messages"
+
+// The engine thread (started by EngineThread): runs the reasoning engine for the main thread and
+// sends each event as it comes, already in canonical JSON and hashed on a fresh chain, so the
+// main thread only parses it and commits it. Runs go on while the main thread stores earlier
+// stages; a run stops after an awaiting_input event until the main thread asks for more, the
+// way an in-process generator waits for its consumer.
+
+const port = parentPort
+if (port === null) throw new Error("engine-worker.ts must run as a worker thread")
+
+const post = (message: FromEngineThread): void => port.postMessage(message)
+
+const packs = new Map<string, LoadedPack>()
+
+interface ActiveRun {
+  stopped: boolean
+  /** Set while the run waits after an awaiting_input event: "continue" or "stop" resolves it. */
+  resumeAfterGate: ((goOn: boolean) => void) | null
+  /** Set while the engine waits for the main thread's clarify callback. */
+  answer: { resolve: (answer: ClarificationAnswer) => void; reject: (error: Error) => void } | null
+}
+
+const runs = new Map<number, ActiveRun>()
+
+port.on("message", (message: ToEngineThread) => {
+  switch (message.type) {
+    case "pack":
+      addPack(message.hash, message.canonicalJson)
+      break
+    case "start":
+      void run(message.run, message.request, message.settings)
+      break
+    case "continue":
+    case "stop": {
+      const active = runs.get(message.run)
+      if (active === undefined) break
+      if (message.type === "stop") {
+        active.stopped = true
+        // Nobody will answer a pending clarification now: let the engine end instead of waiting.
+        active.answer?.resolve({ kind: "cancel" })
+        active.answer = null
+      }
+      active.resumeAfterGate?.(message.type === "continue")
+      active.resumeAfterGate = null
+      break
+    }
+    case "answer":
+    case "answer-failed": {
+      const active = runs.get(message.run)
+      const pending = active?.answer
+      if (active === undefined || pending == null) break
+      active.answer = null
+      if (message.type === "answer") pending.resolve(message.answer)
+      else pending.reject(new Error(message.message))
+      break
+    }
+  }
+})
+
+function addPack(hash: string, text: string): void {
+  try {
+    const loaded = loadPack(JSON.parse(text))
+    if (loaded.hash !== hash) throw new Error(`the pack's content hashes to ${loaded.hash}, not ${hash}`)
+    packs.set(hash, loaded)
+  } catch (error) {
+    post({ type: "pack-failed", hash, message: error instanceof Error ? error.message : String(error) })
+  }
+}
+
+async function run(id: number, request: EngineRequest, settings: ThreadRunSettings): Promise<void> {
+  const active: ActiveRun = { stopped: false, resumeAfterGate: null, answer: null }
+  runs.set(id, active)
+  try {
+    const pack = packs.get(settings.packHash)
+    if (pack === undefined) throw new Error(`rule pack ${settings.packHash} was not sent to the engine thread`)
+    const generator = buildAnswerWithReasoning(request, depsFor(id, active, pack, settings))
+    let head = GENESIS_HASH
+    for await (const event of generator) {
+      const eventJson = canonicalJson(event)
+      const hash = chainHash(head, eventJson)
+      post({ type: "event", run: id, eventJson, prevHash: head, hash })
+      head = hash
+      if (event.status === "awaiting_input" && !active.stopped) await gateReleased(active)
+      if (active.stopped) break
+    }
+    post({ type: "end", run: id })
+  } catch (error) {
+    post({ type: "failed", run: id, message: error instanceof Error ? error.message : String(error) })
+  } finally {
+    runs.delete(id)
+  }
+}
+
+/** Waits until the consumer asks for the event after an awaiting_input (or stops the run). */
+function gateReleased(active: ActiveRun): Promise<boolean> {
+  return new Promise((resolve) => {
+    active.resumeAfterGate = resolve
+  })
+}
+
+function depsFor(id: number, active: ActiveRun, pack: LoadedPack, settings: ThreadRunSettings): EngineDeps {
+  const admitted = settings.admitted
+  return {
+    pack,
+    clock: systemClock,
+    clarifications: settings.clarifications,
+    ...(settings.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: settings.stageTimeoutMs }),
+    ...(settings.deliberatePauseMs === undefined ? {} : { deliberatePauseMs: settings.deliberatePauseMs }),
+    ...(settings.counterfactualOf === undefined ? {} : { counterfactualOf: settings.counterfactualOf }),
+    // The main thread's gate decided; releasing it is the main thread's part too.
+    ...(admitted === undefined ? {} : { gate: { tryAcquire: () => admitted, release: () => undefined } }),
+    ...(settings.canClarify
+      ? {
+          clarify: (question) =>
+            new Promise<ClarificationAnswer>((resolve, reject) => {
+              active.answer = { resolve, reject }
+              post({ type: "clarify", run: id, question })
+            }),
+        }
+      : {}),
+  }
+}
