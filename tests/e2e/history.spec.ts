@@ -42,6 +42,9 @@ test("after a restart the trace is in history and reopens identically", async ({
     await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
     expect(await page.getByTestId("answer-card").innerText()).toBe(liveAnswer)
     expect(await page.getByTestId("reasoning-cards").innerText()).toBe(liveCards)
+    // The panels below load on their own; the screenshot shows the screen once they have.
+    await expect(page.getByTestId("whatif-drivers")).toBeVisible()
+    await expect(page.getByTestId("export-path")).not.toHaveValue("")
     await screenshot(page, "10-trace-reopened")
   } finally {
     await restarted.stop()
