@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads"
 import { isTerminal, terminalPayloadOf, type ReasoningEvent, type TerminalPayload } from "../../src-shared/events/event"
+import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { LoadedPack } from "../knowledge/loader"
 import { openSealedEvent } from "../store/hash-chain"
 import type { ReasoningEngine } from "../store/replay"
@@ -22,8 +23,6 @@ import type { FromEngineThread, ThreadRunSettings, ToEngineThread } from "./mess
 export interface EngineThreadOptions {
   /** The worker's entry; by default the built engine-worker.js beside this module, else the TypeScript source via tsx. */
   workerEntry?: WorkerEntry
-  /** The engine for runs that must stay on the calling thread. */
-  inProcess?: ReasoningEngine
 }
 
 type Delivery = { kind: "event"; event: ReasoningEvent } | { kind: "end" } | { kind: "failed"; error: Error }
@@ -63,11 +62,9 @@ export class EngineThread {
   private nextRunId = 1
   private closed = false
   private readonly entry: WorkerEntry
-  private readonly inProcess: ReasoningEngine
 
   constructor(options: EngineThreadOptions = {}) {
     this.entry = options.workerEntry ?? resolveWorkerEntry(import.meta.url, "engine-worker", "./engine-worker.ts")
-    this.inProcess = options.inProcess ?? buildAnswerWithReasoning
     this.engine = (request, deps) => this.run(request, deps)
   }
 
@@ -80,7 +77,7 @@ export class EngineThread {
   }
 
   private async *run(request: EngineRequest, deps: EngineDeps): AsyncGenerator<ReasoningEvent, TerminalPayload> {
-    if (deps.clock !== systemClock || this.closed) return yield* this.inProcess(request, deps)
+    if (deps.clock !== systemClock || this.closed) return yield* buildAnswerWithReasoning(request, deps)
     const admitted = deps.gate?.tryAcquire()
     const id = this.nextRunId++
     const channel = new RunChannel(deps)
@@ -162,7 +159,7 @@ export class EngineThread {
     }
   }
 
-  private askClarify(run: number, channel: RunChannel, question: Parameters<NonNullable<EngineDeps["clarify"]>>[0]): void {
+  private askClarify(run: number, channel: RunChannel, question: ClarificationPayload): void {
     const clarify = channel.deps.clarify
     const worker = this.worker
     if (clarify === undefined || worker === null) return

@@ -55,8 +55,8 @@ port.on("message", (message: ToEngineThread) => {
     case "answer":
     case "answer-failed": {
       const active = runs.get(message.run)
-      const pending = active?.answer
-      if (active === undefined || pending == null) break
+      const pending = active?.answer ?? null
+      if (active === undefined || pending === null) break
       active.answer = null
       if (message.type === "answer") pending.resolve(message.answer)
       else pending.reject(new Error(message.message))

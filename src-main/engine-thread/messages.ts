@@ -1,5 +1,6 @@
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { ClarificationAnswer, EngineRequest } from "../engine/types"
+import type { SealedEvent } from "../store/hash-chain"
 
 // What the main thread and the engine thread say to each other. A run is named by a number the
 // main thread picks (one worker serves every run of the app, several at once).
@@ -28,18 +29,9 @@ export type ToEngineThread =
   /** The clarify callback failed: the engine sees the failure as the in-process engine would. */
   | { type: "answer-failed"; run: number; message: string }
 
-/**
- * An event as the engine thread sealed it: its canonical JSON (the exact text the trace stores
- * and hashes) and its hash on a chain started at the genesis hash for this run's first event.
- */
-export interface SealedEventMessage {
-  eventJson: string
-  prevHash: string
-  hash: string
-}
-
 export type FromEngineThread =
-  | ({ type: "event"; run: number } & SealedEventMessage)
+  /** An event in canonical JSON (the exact text the trace stores), hashed on a chain that starts at the genesis hash with the run's first event. */
+  | ({ type: "event"; run: number } & SealedEvent)
   | { type: "clarify"; run: number; question: ClarificationPayload }
   | { type: "end"; run: number }
   | { type: "failed"; run: number; message: string }
