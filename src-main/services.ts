@@ -66,6 +66,8 @@ export interface Services {
   readonly settingsChanged: EventBus<Settings>
   /** Every main -> page push, for the hosts to forward. */
   readonly pushes: PushSources
+  /** Settles once the engine thread has started and loaded the pack (a failure is reported, not thrown). */
+  readonly engineReady: Promise<void>
   /** Where failures of background work (runs, exports, what-if runs) are reported. */
   reportBackgroundError(context: string, error: unknown): void
   /** Lets running runs end or suspend, then closes the database. Safe to call twice. */
@@ -142,6 +144,11 @@ export function createServices(options: ServicesOptions): Services {
   // The engine runs on a thread of its own: the main process stays free for the window, and a
   // run's stages are computed while the ones before them are being stored.
   const engineThread = new EngineThread()
+  // Started now, so that the first question does not wait for the thread and its pack; a pack
+  // the thread cannot load is reported at once (runs then fail with the same reason).
+  const engineReady = engineThread.warmUp(pack).catch((error: unknown) => {
+    if (closing === null) report("engine thread", error)
+  })
   traces = new TraceService({ store, engine: engineThread.engine, pack, engineDefaults })
   const events = createEventBus<ReasoningEvent>((error) => report("event subscriber", error))
   const runs = new LiveRuns({
@@ -166,6 +173,7 @@ export function createServices(options: ServicesOptions): Services {
     exports,
     settingsChanged: createEventBus<Settings>((error) => report("settings subscriber", error)),
     pushes: { reasoningEvent: events, exportProgress },
+    engineReady,
     reportBackgroundError: report,
     close() {
       closing ??= Promise.all([runs.settled(), exports.stopAll()])

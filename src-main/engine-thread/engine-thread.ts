@@ -58,6 +58,8 @@ export class EngineThread {
   readonly engine: ReasoningEngine
   private worker: Worker | null = null
   private packsSent = new Set<string>()
+  /** Warm-ups waiting to hear that the worker has loaded a pack, by the pack's hash. */
+  private readonly packWaiters = new Map<string, { resolve: () => void; reject: (error: Error) => void }[]>()
   private readonly runs = new Map<number, RunChannel>()
   private nextRunId = 1
   private closed = false
@@ -66,6 +68,26 @@ export class EngineThread {
   constructor(options: EngineThreadOptions = {}) {
     this.entry = options.workerEntry ?? resolveWorkerEntry(import.meta.url, "engine-worker", "./engine-worker.ts")
     this.engine = (request, deps) => this.run(request, deps)
+  }
+
+  /**
+   * Starts the worker and has it load `pack` ahead of the first run, so that the first question
+   * does not wait for either. Resolves once the pack is loaded; rejects with the reason when the
+   * worker cannot load it (or dies).
+   */
+  warmUp(pack: LoadedPack): Promise<void> {
+    if (this.closed) return Promise.reject(new EngineThreadError("the engine thread was closed"))
+    const loaded = new Promise<void>((resolve, reject) => {
+      const waiting = this.packWaiters.get(pack.hash) ?? []
+      waiting.push({ resolve, reject })
+      this.packWaiters.set(pack.hash, waiting)
+    })
+    const worker = this.startedWorker()
+    // Sent again even if sent before: the answer is what the caller waits for.
+    this.packsSent.delete(pack.hash)
+    this.sendPack(worker, pack)
+    if (this.runs.size === 0) worker.unref()
+    return loaded
   }
 
   /** Stops the worker; runs still going end with an error (their traces are marked interrupted). */
@@ -135,9 +157,14 @@ export class EngineThread {
   }
 
   private receive(message: FromEngineThread): void {
+    if (message.type === "pack-loaded") {
+      for (const waiter of this.takePackWaiters(message.hash)) waiter.resolve()
+      return
+    }
     if (message.type === "pack-failed") {
       this.packsSent.delete(message.hash)
       const error = new EngineThreadError(`the engine thread could not load rule pack ${message.hash}: ${message.message}`)
+      for (const waiter of this.takePackWaiters(message.hash)) waiter.reject(error)
       for (const channel of this.runs.values()) if (channel.deps.pack.hash === message.hash) channel.deliver({ kind: "failed", error })
       return
     }
@@ -178,6 +205,13 @@ export class EngineThread {
     this.worker = null
     this.packsSent = new Set()
     for (const channel of this.runs.values()) channel.deliver({ kind: "failed", error })
+    for (const hash of [...this.packWaiters.keys()]) for (const waiter of this.takePackWaiters(hash)) waiter.reject(error)
+  }
+
+  private takePackWaiters(hash: string): { resolve: () => void; reject: (error: Error) => void }[] {
+    const waiting = this.packWaiters.get(hash) ?? []
+    this.packWaiters.delete(hash)
+    return waiting
   }
 }
 

@@ -70,6 +70,7 @@ function addPack(hash: string, text: string): void {
     const loaded = loadPack(JSON.parse(text))
     if (loaded.hash !== hash) throw new Error(`the pack's content hashes to ${loaded.hash}, not ${hash}`)
     packs.set(hash, loaded)
+    post({ type: "pack-loaded", hash })
   } catch (error) {
     post({ type: "pack-failed", hash, message: error instanceof Error ? error.message : String(error) })
   }

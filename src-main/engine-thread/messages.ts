@@ -35,4 +35,5 @@ export type FromEngineThread =
   | { type: "clarify"; run: number; question: ClarificationPayload }
   | { type: "end"; run: number }
   | { type: "failed"; run: number; message: string }
+  | { type: "pack-loaded"; hash: string }
   | { type: "pack-failed"; hash: string; message: string }

@@ -38,6 +38,8 @@ async function serve(args: HostArgs): Promise<void> {
     port: args.port,
     onUnexpectedError: (channel, error) => console.error(`[${channel}]`, error),
   })
+  // The URL is printed once a question can be answered without waiting for the engine thread.
+  await services.engineReady
   console.log(`FiskAI Workstation browser host (data: ${dataDir})`)
   console.log(`Open in Chromium: ${host.url}`)
 

@@ -140,6 +140,14 @@ describe("the engine thread", () => {
     await expect(drain(newThread().engine(request(CLEAR_QUESTION), deps({ pack: wrong })))).rejects.toThrow(/could not load rule pack 0{64}: the pack's content hashes to/)
   })
 
+  test("warms up ahead of the first run: the pack is loaded, or the reason it cannot be is told at once", async () => {
+    const thread = newThread()
+    await expect(thread.warmUp(hrCorePack())).resolves.toBeUndefined()
+    expect((await drain(thread.engine(request(CLEAR_QUESTION), deps()))).terminal?.outcome).toBe("ANSWER")
+    const wrong = { ...hrCorePack(), hash: "1".repeat(64) }
+    await expect(newThread().warmUp(wrong)).rejects.toThrow(/could not load rule pack 1{64}/)
+  })
+
   test("a thread that dies fails its runs instead of leaving them waiting", async () => {
     const entry = join(tempDir(), "dying-worker.mjs")
     writeFileSync(entry, "process.exit(3)\n")

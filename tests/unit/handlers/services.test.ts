@@ -76,6 +76,24 @@ describe("createServices in a packaged layout", () => {
     expect(services.settings.get()).toBeDefined()
   })
 
+  it("starts the engine thread with the loaded pack, and runs answer on it", async () => {
+    const resources = packagedResources(true)
+    const reported: string[] = []
+    const services = createServices({
+      dbPath: join(resources, "fiskai.sqlite"),
+      packagedResourcesDir: resources,
+      settingsOverrides: { deliberatePauseMs: 0 },
+      onBackgroundError: (context) => reported.push(context),
+    })
+    opened.push(services)
+    await services.engineReady
+    const run = await services.traces.ask({ question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?", asOfDate: "2025-06-01" })
+    expect(run.event.stage).toBe("ANSWER")
+    expect(services.traces.get(run.requestId)?.trace.packVersion).toBe("9.9.9")
+    expect(await services.traces.verify(run.requestId)).toMatchObject({ ok: true })
+    expect(reported).toEqual([])
+  })
+
   it("refuses to start with migrations it did not ship instead of using the repository's", () => {
     const resources = packagedResources(false)
     expect(() =>
