@@ -8,7 +8,7 @@ import { systemClock } from "../util/clock"
 import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import type { EngineDeps, EngineRequest } from "../engine/types"
-import type { FromEngineThread, ThreadRunSettings, ToEngineThread } from "./messages"
+import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
 
 // The reasoning engine on a worker thread of its own, behind the same ReasoningEngine signature as
 // the in-process one. The engine thread computes a run's stages, writes each event's canonical
@@ -220,9 +220,7 @@ function settingsOf(deps: EngineDeps, admitted: boolean | undefined): ThreadRunS
     packHash: deps.pack.hash,
     clarifications: [...(deps.clarifications ?? [])],
     canClarify: deps.clarify !== undefined,
-    ...(deps.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: deps.stageTimeoutMs }),
-    ...(deps.deliberatePauseMs === undefined ? {} : { deliberatePauseMs: deps.deliberatePauseMs }),
-    ...(deps.counterfactualOf === undefined ? {} : { counterfactualOf: deps.counterfactualOf }),
+    ...plainEngineSettings(deps),
     ...(admitted === undefined ? {} : { admitted }),
   }
 }

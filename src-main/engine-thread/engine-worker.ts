@@ -5,7 +5,7 @@ import { canonicalJson } from "../util/canonical-json"
 import { systemClock } from "../util/clock"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import type { ClarificationAnswer, EngineDeps, EngineRequest } from "../engine/types"
-import type { FromEngineThread, ThreadRunSettings, ToEngineThread } from "./messages"
+import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
 
 // The engine thread (started by EngineThread): runs the reasoning engine for the main thread and
 // sends each event as it comes, already in canonical JSON and hashed on a fresh chain, so the
@@ -113,9 +113,7 @@ function depsFor(id: number, active: ActiveRun, pack: LoadedPack, settings: Thre
     pack,
     clock: systemClock,
     clarifications: settings.clarifications,
-    ...(settings.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: settings.stageTimeoutMs }),
-    ...(settings.deliberatePauseMs === undefined ? {} : { deliberatePauseMs: settings.deliberatePauseMs }),
-    ...(settings.counterfactualOf === undefined ? {} : { counterfactualOf: settings.counterfactualOf }),
+    ...plainEngineSettings(settings),
     // The main thread's gate decided; releasing it is the main thread's part too.
     ...(admitted === undefined ? {} : { gate: { tryAcquire: () => admitted, release: () => undefined } }),
     ...(settings.canClarify

@@ -1,17 +1,26 @@
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
-import type { ClarificationAnswer, EngineRequest } from "../engine/types"
+import type { ClarificationAnswer, EngineDeps, EngineRequest } from "../engine/types"
 import type { SealedEvent } from "../store/hash-chain"
 
 // What the main thread and the engine thread say to each other. A run is named by a number the
 // main thread picks (one worker serves every run of the app, several at once).
 
+/** Engine settings that are plain data and cross to the engine thread as they are. */
+export type PlainEngineSettings = Pick<EngineDeps, "stageTimeoutMs" | "deliberatePauseMs" | "counterfactualOf">
+
+/** The plain settings of `from`, leaving out the ones it does not set. */
+export function plainEngineSettings(from: PlainEngineSettings): PlainEngineSettings {
+  return {
+    ...(from.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: from.stageTimeoutMs }),
+    ...(from.deliberatePauseMs === undefined ? {} : { deliberatePauseMs: from.deliberatePauseMs }),
+    ...(from.counterfactualOf === undefined ? {} : { counterfactualOf: from.counterfactualOf }),
+  }
+}
+
 /** The engine settings a run takes across (functions cannot cross: see EngineThread). */
-export interface ThreadRunSettings {
+export interface ThreadRunSettings extends PlainEngineSettings {
   packHash: string
   clarifications: readonly string[]
-  stageTimeoutMs?: number
-  deliberatePauseMs?: number
-  counterfactualOf?: string
   /** Whether the main thread has a clarify callback to ask when no answer was given in advance. */
   canClarify: boolean
   /** The capacity gate's decision, taken on the main thread (undefined: the run has no gate). */

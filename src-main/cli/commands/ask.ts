@@ -1,3 +1,4 @@
+import { systemClock } from "../../util/clock"
 import { newRequestId } from "../../util/request-id"
 import type { ProfileContext } from "../../../src-shared/context"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
@@ -117,7 +118,7 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
 
   const generator = buildAnswerWithReasoning(invocation.request, {
     pack,
-    clock: io.clock ?? (() => new Date()),
+    clock: io.clock ?? systemClock,
     clarifications: invocation.clarifications,
     ...(clarify ? { clarify } : {}),
   })
