@@ -7,10 +7,11 @@ import { RunTiming } from "../store/run-timing"
 import type { ReasoningSink } from "./types"
 
 // The audit sink (seed 003: buffered): chains every event onto the trace's hash chain and
-// persists the buffer, each batch in one transaction, at every stage boundary (a `complete` event;
-// the first one also creates the trace row, status running), at awaiting_input and at the
-// terminal. A stage boundary only appends events; the batches that end, suspend or abort the run
-// also settle the trace row (status, chain head, event count, the summary columns gathered since).
+// persists the buffer, each batch in one transaction, at every stage boundary (a `complete` event),
+// at awaiting_input and at the terminal; the trace row (status running) comes first, from open() or
+// else with the first batch. A stage boundary only appends events; the batches that end, suspend or
+// abort the run also settle the trace row (status, chain head, event count, the summary columns
+// gathered since).
 
 /** Where an existing trace's chain stands, to append to it (resume, cancel). */
 export interface ChainPosition {
@@ -70,6 +71,20 @@ export class AuditSink implements ReasoningSink {
       this.ended = true
     } else if (event.status === "awaiting_input") this.commit("awaiting_input", true)
     else if (event.status === "complete") this.append()
+  }
+
+  /**
+   * Creates the trace row (status running, no events yet) ahead of the first stage, so that this
+   * commit overlaps the engine's first stage instead of following it. Nothing is lost if it fails:
+   * the first batch creates the row in its own transaction, and that failure is the one reported.
+   */
+  open(): void {
+    if (this.created) return
+    try {
+      this.send(undefined, false)
+    } catch {
+      // Reported by the first batch (see above).
+    }
   }
 
   /** Events this sink has committed to the store. */

@@ -108,6 +108,9 @@ export class TraceService {
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
     })
     const done = this.drive(generator, audit, options.sinks ?? [], clarifications.length)
+    // The engine has its request by now (drive asked for the first event): the trace row is written
+    // while the engine thread computes the first stage (in process: before the first event is taken).
+    audit.open()
     return { requestId: engineRequest.requestId, done }
   }
 

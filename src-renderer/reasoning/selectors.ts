@@ -197,10 +197,11 @@ export interface StreamInput {
 
 export function selectStreamState(input: StreamInput): StreamState {
   const { events, lastActivityAt, now } = input
-  if (events.length === 0 && lastActivityAt === null) return "idle"
   if (selectTerminal(events)) return "ended"
   if (selectPendingClarification(events)) return "awaiting_input"
+  // Also a run stopped before its first event (its trace row is written as the run starts).
   if (input.storedStatus === "interrupted") return "interrupted"
+  if (events.length === 0 && lastActivityAt === null) return "idle"
   if (lastActivityAt !== null && now - lastActivityAt >= (input.stallAfterMs ?? STALL_AFTER_MS))
     return "stalled"
   return "streaming"

@@ -50,8 +50,8 @@ export const stepperMessages = {
     en: "Nothing has changed for more than {seconds} s.",
   },
   "stepper.interrupted": {
-    hr: "Istraživanje je prekinuto prije kraja (aplikacija je zatvorena).",
-    en: "The research was interrupted before it finished (the app was closed).",
+    hr: "Istraživanje je prekinuto prije kraja (aplikacija je zatvorena ili je došlo do pogreške).",
+    en: "The research was interrupted before it finished (the app was closed or the run failed).",
   },
   "stepper.stop": { hr: "Prekini istraživanje", en: "Stop research" },
   "stepper.pill.open": { hr: "Prikaži korake", en: "Show steps" },

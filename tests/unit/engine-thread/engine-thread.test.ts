@@ -185,6 +185,21 @@ describe("the trace service on the engine thread", () => {
     expect(cancelled.event).toMatchObject({ stage: "REFUSAL", data: { reason: "NEEDS_CLARIFICATION" } })
     expect(await service.verify(toCancel.requestId)).toMatchObject({ ok: true })
   })
+
+  test("a run is in the store, running, from the moment it starts; one that fails before its first event stays as interrupted and verifies", async () => {
+    const thread = newThread()
+    const service = new TraceService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
+    const started = service.start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
+    expect(service.get(started.requestId)).toMatchObject({ trace: { status: "running" }, events: [] })
+    expect((await started.done).events.length).toBe(service.get(started.requestId)?.events.length)
+
+    const wrongPack = { ...hrCorePack(), hash: "2".repeat(64) }
+    const failing = new TraceService({ store: openTestStore(), engine: newThread().engine, pack: wrongPack })
+    const failed = failing.start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
+    await expect(failed.done).rejects.toThrow(/could not load rule pack 2{64}/)
+    expect(failing.get(failed.requestId)).toMatchObject({ trace: { status: "interrupted" }, events: [] })
+    expect(await failing.verify(failed.requestId)).toMatchObject({ chainOk: true })
+  })
 })
 
 function everyObjectFrozen(value: unknown): boolean {

@@ -9,11 +9,12 @@ import { scriptedEngine } from "../store/scripted-engine"
 // What another reader of the database (the history screen, a second process) sees while a run is
 // being written: committed batches only.
 
+const TRACE: NewTrace = { requestId: "a1", createdAt: "2025-05-05T10:00:00.000Z", question: "fixture", asOfDate: "2025-05-05", requestJson: "{}", clientId: null, counterfactualOf: null, locale: null, pack: fixturePack() }
+
 function setup() {
   const store = openTestStore()
-  const pack = fixturePack()
-  const trace: NewTrace = { requestId: "a1", createdAt: "2025-05-05T10:00:00.000Z", question: "fixture", asOfDate: "2025-05-05", requestJson: "{}", clientId: null, counterfactualOf: null, locale: null, pack }
-  const sink = new AuditSink(new TraceWriter(store), trace, undefined)
+  const pack = TRACE.pack
+  const sink = new AuditSink(new TraceWriter(store), TRACE, undefined)
   const reader = new Database(store.path, { readonly: true })
   // The trace's status and how many of its events are stored.
   const visible = () => {
@@ -50,6 +51,30 @@ describe("AuditSink", () => {
     // Stage boundaries only append events; the terminal settles the row on the last of them.
     expect(counts.slice(1, -1).every((n) => n === 0)).toBe(true)
     expect(settled()).toEqual({ n: seen.length, head: lastHash() })
+    close()
+  })
+
+  test("open() shows the run as running before its first event; the first batch then only appends", async () => {
+    const { sink, visible, settled, events, close } = setup()
+    sink.open()
+    expect(visible()).toBe("running/0")
+    expect(settled()).toEqual({ n: 0, head: null })
+    const all = await events("fixture")
+    for (const event of all) sink.write(event)
+    expect(visible()).toBe(`complete/${all.length}`)
+    close()
+  })
+
+  test("a failed open() loses nothing: the first batch tries again and reports the failure", async () => {
+    const { store, sink, events, close } = setup()
+    // Another trace already holds the request id: the row cannot be created.
+    const other = new AuditSink(new TraceWriter(store), { ...TRACE, question: "first" }, undefined)
+    other.open()
+    expect(() => sink.open()).not.toThrow()
+    const [first, second] = await events("fixture")
+    if (first === undefined || second === undefined) throw new Error("too few events")
+    sink.write(first)
+    expect(() => sink.write(second)).toThrow(/UNIQUE constraint failed: traces.request_id/)
     close()
   })
 

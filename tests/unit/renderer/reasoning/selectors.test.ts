@@ -202,6 +202,10 @@ describe("selectStreamState", () => {
       selectStreamState({ events: streaming, lastActivityAt: 0, now: 1, storedStatus: "interrupted" }),
     ).toBe("interrupted")
   })
+  it("is interrupted, not idle, for a stored run stopped before its first event", () => {
+    expect(selectStreamState({ events: [], lastActivityAt: null, now: 1, storedStatus: "interrupted" })).toBe("interrupted")
+    expect(selectStreamState({ events: [], lastActivityAt: null, now: 1 })).toBe("idle")
+  })
 })
 
 describe("selectSinceLastUpdate", () => {
