@@ -73,7 +73,8 @@ export function ReasoningStepper(props: ReasoningStepperProps) {
         <h2 id="stepper-heading" tabIndex={-1} ref={headingRef}>
           {t("stepper.label")}
         </h2>
-        <Liveness lastActivityAt={lastActivityAt} active={running} />
+        {/* Liveness is about a run that can still change; a finished or stored one has none. */}
+        {running && <Liveness lastActivityAt={lastActivityAt} active />}
         {onStop && running && (
           <button type="button" className="button-quiet" onClick={onStop} data-testid="stepper-stop">
             {t("stepper.stop")}

@@ -124,11 +124,25 @@ describe("Trace view", () => {
     )
     await waitFor(() => expect(screen.getByTestId("stepper-interrupted")).toBeTruthy())
     expect(screen.getByTestId("step-CONTEXT_RESOLUTION").dataset.status).toBe("skipped")
+    // Nothing is live about a stored run: no "last updated" clock.
+    expect(screen.queryByTestId("stepper-liveness")).toBeNull()
     await act(async () => fireEvent.click(screen.getByTestId("stepper-retry")))
     expect(fake.calls.find((c) => c.key === "ask")?.input).toEqual({
       question: "Question r2",
       asOfDate: "2025-01-15",
     })
+  })
+
+  it("a run stopped before its first event shows as interrupted, every stage not reached", async () => {
+    renderApp(
+      "/trace/r5",
+      { getTrace: async () => ({ ok: true, value: { trace: summary("r5", { status: "interrupted", outcome: null }), events: [] } }) },
+      { locale: "en" },
+    )
+    await waitFor(() => expect(screen.getByTestId("stepper-interrupted").textContent).toContain("interrupted before it finished"))
+    expect(screen.getByTestId("stepper").dataset.streamState).toBe("interrupted")
+    expect(screen.getByTestId("step-QUESTION_INTAKE").dataset.status).toBe("skipped")
+    expect(screen.queryByTestId("stepper-liveness")).toBeNull()
   })
 
   it("an awaiting run can be resumed from history and continues live", async () => {
