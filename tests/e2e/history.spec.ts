@@ -1,10 +1,9 @@
-import { startHost } from "./support/host"
-import { ask, expect, screenshot, test } from "./support/fixtures"
+import { afterRestart, ask, expect, screenshot, test } from "./support/fixtures"
 
 // Runs are stored: after the host restarts, the trace is in the history and reopens exactly as it
 // was shown live (answer card and reasoning cards), from the database alone.
 
-test("after a restart the trace is in history and reopens identically", async ({ page, host, dataDir }) => {
+test("after a restart the trace is in history and reopens identically", async ({ page, host }) => {
   await page.goto(host.url)
   await ask(page, "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?")
   await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
@@ -12,12 +11,8 @@ test("after a restart the trace is in history and reopens identically", async ({
   const liveAnswer = await page.getByTestId("answer-card").innerText()
   const liveCards = await page.getByTestId("reasoning-cards").innerText()
 
-  // The user closes the app: leave the page first, so it is not left reconnecting to a stopped host.
-  await page.goto("about:blank")
-  await host.stop()
-  const restarted = await startHost(dataDir)
-  try {
-    await page.goto(restarted.url)
+  // The user closes the app and opens it again.
+  await afterRestart(page, host, async () => {
     await page.getByTestId("nav-history").click()
     const row = page.getByTestId("history-row")
     await expect(row).toHaveCount(1)
@@ -46,7 +41,5 @@ test("after a restart the trace is in history and reopens identically", async ({
     await expect(page.getByTestId("whatif-drivers")).toBeVisible()
     await expect(page.getByTestId("export-path")).not.toHaveValue("")
     await screenshot(page, "10-trace-reopened")
-  } finally {
-    await restarted.stop()
-  }
+  })
 })

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process"
 import { join } from "node:path"
-import { repoRoot, startHost } from "./support/host"
-import { expect, screenshot, test } from "./support/fixtures"
+import { repoRoot } from "./support/host"
+import { afterRestart, expect, screenshot, test } from "./support/fixtures"
 
 // The app is killed just after a run started, before its first stage reached the store. After a
 // restart the run is in the history as interrupted and its trace says so, with no stage shown as
@@ -18,10 +18,7 @@ test("a run cut off before its first stage is kept, and shown as interrupted aft
   // tsx runs the script in a child of its own and exits 128 + 9 when that child is killed.
   expect(killed.signal === "SIGKILL" || killed.status === 137, killed.stderr).toBe(true)
 
-  await host.stop()
-  const restarted = await startHost(dataDir)
-  try {
-    await page.goto(restarted.url)
+  await afterRestart(page, host, async () => {
     await page.getByTestId("nav-history").click()
     const row = page.getByTestId("history-row")
     await expect(row).toHaveCount(1)
@@ -33,7 +30,5 @@ test("a run cut off before its first stage is kept, and shown as interrupted aft
     await expect(page.getByTestId("stepper-interrupted")).toBeVisible()
     await expect(page.getByTestId("answer-card")).toHaveCount(0)
     await screenshot(page, "13-interrupted-before-first-stage")
-  } finally {
-    await restarted.stop()
-  }
+  })
 })

@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test"
-import { startHost } from "./support/host"
-import { ask, expect, screenshot, test } from "./support/fixtures"
+import { afterRestart, ask, expect, screenshot, test } from "./support/fixtures"
 
 // The "What if…" panel and saved scenarios in Chromium against the browser host: open a stored
 // run, flip a driver, see the hypothetical beside the original, save it, restart the host, and
@@ -23,7 +22,6 @@ async function openAnsweredTrace(page: Page, url: string): Promise<string> {
 test("flip a driver, compare, save, restart, and reopen the scenario identically", async ({
   page,
   host,
-  dataDir,
 }) => {
   const baseId = await openAnsweredTrace(page, host.url)
   const driver = page.getByTestId(`whatif-driver-${FLIP_BELOW}`)
@@ -64,11 +62,7 @@ test("flip a driver, compare, save, restart, and reopen the scenario identically
   const savedView = await screen.innerText()
   await screenshot(page, "whatif-03-scenario")
 
-  await page.goto("about:blank")
-  await host.stop()
-  const restarted = await startHost(dataDir)
-  try {
-    await page.goto(restarted.url)
+  await afterRestart(page, host, async () => {
     await page.getByTestId("nav-scenarios").click()
     const item = page.getByTestId("scenario-item")
     await expect(item).toHaveCount(1)
@@ -87,9 +81,7 @@ test("flip a driver, compare, save, restart, and reopen the scenario identically
       "Da je promet 60.000,00 EUR umjesto 65.000,00 EUR",
     )
     await screenshot(page, "whatif-06-hypothetical-trace")
-  } finally {
-    await restarted.stop()
-  }
+  })
 })
 
 test("a date the original retrieval does not cover offers a full re-run instead of pretending", async ({

@@ -67,6 +67,23 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Types a question (optionally with an as-of date) and submits it. */
+/**
+ * The user closes the app and opens it again on the same data folder: `body` runs with the page
+ * on the restarted host, which is stopped afterwards.
+ */
+export async function afterRestart(page: Page, host: RunningHost, body: () => Promise<void>): Promise<void> {
+  // Leave the page first, so it is not left reconnecting to a stopped host.
+  await page.goto("about:blank")
+  await host.stop()
+  const restarted = await startHost(host.dataDir)
+  try {
+    await page.goto(restarted.url)
+    await body()
+  } finally {
+    await restarted.stop()
+  }
+}
+
 export async function ask(page: Page, question: string, asOfDate?: string): Promise<void> {
   await page.getByTestId("question-input").fill(question)
   if (asOfDate !== undefined) await page.getByTestId("asof-input").fill(asOfDate)
