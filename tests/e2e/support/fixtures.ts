@@ -66,7 +66,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   }
 }
 
-/** Types a question (optionally with an as-of date) and submits it. */
 /**
  * The user closes the app and opens it again on the same data folder: `body` runs with the page
  * on the restarted host, which is stopped afterwards.
@@ -84,6 +83,7 @@ export async function afterRestart(page: Page, host: RunningHost, body: () => Pr
   }
 }
 
+/** Types a question (optionally with an as-of date) and submits it. */
 export async function ask(page: Page, question: string, asOfDate?: string): Promise<void> {
   await page.getByTestId("question-input").fill(question)
   if (asOfDate !== undefined) await page.getByTestId("asof-input").fill(asOfDate)
