@@ -14,7 +14,8 @@ import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, typ
 // the in-process one. The engine thread computes a run's stages, writes each event's canonical
 // JSON and hashes it while the main thread commits the stages before it, so a persisted run costs
 // the main thread a parse and the SQLite work only (the engine never blocks the app's main
-// process). The worker starts with the first run and serves every run after it, several at once.
+// process). The worker starts at warmUp (else with the first run) and serves every run after it,
+// several at once.
 //
 // Functions cannot cross threads. The capacity gate is asked here and its answer sent along; a
 // clarify callback is called here when the engine thread asks. The clock is the wall clock on

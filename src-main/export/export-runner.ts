@@ -47,7 +47,6 @@ export interface StartExportOptions {
   reportWorkers?: number
 }
 
-
 const EXPORT_HEAP_MB = 256
 /**
  * The young generation, sized by measurement (20,000 traces, --trace-gc): with V8's default the
