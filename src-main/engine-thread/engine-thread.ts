@@ -1,21 +1,25 @@
-import { Worker } from "node:worker_threads"
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads"
 import { isTerminal, terminalPayloadOf, type ReasoningEvent, type TerminalPayload } from "../../src-shared/events/event"
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { LoadedPack } from "../knowledge/loader"
 import { openSealedEvent } from "../store/hash-chain"
-import type { ReasoningEngine } from "../store/replay"
+import type { EngineRun, ReasoningEngine } from "../store/replay"
 import { systemClock } from "../util/clock"
 import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import type { EngineDeps, EngineRequest } from "../engine/types"
 import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
+import { RunChannel } from "./run-channel"
 
 // The reasoning engine on a worker thread of its own, behind the same ReasoningEngine signature as
 // the in-process one. The engine thread computes a run's stages, writes each event's canonical
 // JSON and hashes it while the main thread commits the stages before it, so a persisted run costs
 // the main thread a parse and the SQLite work only (the engine never blocks the app's main
 // process). The worker starts at warmUp (else with the first run) and serves every run after it,
-// several at once.
+// several at once. Its messages come through a channel of their own, which the main thread can
+// read at once (receiveMessageOnPort): a run's next event, already posted, is taken without a
+// turn of the event loop, and each run can tell whether its next event is at hand
+// (EngineRun.nextEventReady, which the audit sink uses to commit boundaries that came together).
 //
 // Functions cannot cross threads. The capacity gate is asked here and its answer sent along; a
 // clarify callback is called here when the engine thread asks. The clock is the wall clock on
@@ -26,38 +30,13 @@ export interface EngineThreadOptions {
   workerEntry?: WorkerEntry
 }
 
-type Delivery = { kind: "event"; event: ReasoningEvent } | { kind: "end" } | { kind: "failed"; error: Error }
-
-/** A run's deliveries from the engine thread, in order, for its generator to take one at a time. */
-class RunChannel {
-  private readonly queue: Delivery[] = []
-  private waiting: ((delivery: Delivery) => void) | null = null
-
-  constructor(readonly deps: EngineDeps) {}
-
-  deliver(delivery: Delivery): void {
-    if (this.waiting === null) this.queue.push(delivery)
-    else {
-      const wake = this.waiting
-      this.waiting = null
-      wake(delivery)
-    }
-  }
-
-  take(): Promise<Delivery> {
-    const next = this.queue.shift()
-    if (next !== undefined) return Promise.resolve(next)
-    return new Promise((resolve) => {
-      this.waiting = resolve
-    })
-  }
-}
-
 export class EngineThreadError extends Error {}
 
 export class EngineThread {
   readonly engine: ReasoningEngine
   private worker: Worker | null = null
+  /** Where the worker's messages arrive (a channel of their own, so that they can be taken at once: see RunChannel). */
+  private inbox: MessagePort | null = null
   private packsSent = new Set<string>()
   /** Warm-ups waiting to hear that the worker has loaded a pack, by the pack's hash. */
   private readonly packWaiters = new Map<string, { resolve: () => void; reject: (error: Error) => void }[]>()
@@ -87,7 +66,7 @@ export class EngineThread {
     // Sent again even if sent before: the answer is what the caller waits for.
     this.packsSent.delete(pack.hash)
     this.sendPack(worker, pack)
-    if (this.runs.size === 0) worker.unref()
+    if (this.runs.size === 0) this.keepAlive(false)
     return loaded
   }
 
@@ -99,11 +78,17 @@ export class EngineThread {
     if (worker !== null) await worker.terminate()
   }
 
-  private async *run(request: EngineRequest, deps: EngineDeps): AsyncGenerator<ReasoningEvent, TerminalPayload> {
-    if (deps.clock !== systemClock || this.closed) return yield* buildAnswerWithReasoning(request, deps)
+  private run(request: EngineRequest, deps: EngineDeps): EngineRun {
+    if (deps.clock !== systemClock || this.closed) return buildAnswerWithReasoning(request, deps)
+    const channel = new RunChannel(deps, () => this.collect())
+    return Object.assign(this.events(request, channel), { nextEventReady: () => channel.ready() })
+  }
+
+  private async *events(request: EngineRequest, channel: RunChannel): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+    const { deps } = channel
+    if (this.closed) return yield* buildAnswerWithReasoning(request, deps)
     const admitted = deps.gate?.tryAcquire()
     const id = this.nextRunId++
-    const channel = new RunChannel(deps)
     this.runs.set(id, channel)
     let finished = false
     let worker: Worker | null = null
@@ -129,22 +114,43 @@ export class EngineThread {
       this.runs.delete(id)
       if (!finished && worker !== null && worker === this.worker) this.send(worker, { type: "stop", run: id })
       if (admitted === true) deps.gate?.release()
-      if (this.runs.size === 0) this.worker?.unref()
+      if (this.runs.size === 0) this.keepAlive(false)
     }
   }
 
   private startedWorker(): Worker {
     if (this.worker !== null) {
-      this.worker.ref()
+      this.keepAlive(true)
       return this.worker
     }
-    const worker = new Worker(this.entry.url, { execArgv: this.entry.execArgv })
-    worker.on("message", (message: FromEngineThread) => this.receive(message))
+    const { port1: inbox, port2: outbox } = new MessageChannel()
+    const worker = new Worker(this.entry.url, { execArgv: this.entry.execArgv, workerData: { outbox }, transferList: [outbox] })
+    inbox.on("message", (message: FromEngineThread) => this.receive(message))
     worker.on("error", (error) => this.lost(worker, `the engine thread failed: ${error.message}`))
     worker.on("exit", (code) => this.lost(worker, `the engine thread stopped (exit code ${code})`))
     this.worker = worker
+    this.inbox = inbox
     this.packsSent = new Set()
     return worker
+  }
+
+  /** The worker and its inbox keep the process alive only while a run needs them. */
+  private keepAlive(alive: boolean): void {
+    if (alive) {
+      this.worker?.ref()
+      this.inbox?.ref()
+    } else {
+      this.worker?.unref()
+      this.inbox?.unref()
+    }
+  }
+
+  /** Hands every message the worker has posted so far to its run, without waiting for the event loop. */
+  private collect(): void {
+    const inbox = this.inbox
+    if (inbox === null) return
+    for (let next = receiveMessageOnPort(inbox); next !== undefined; next = receiveMessageOnPort(inbox))
+      this.receive(next.message as FromEngineThread)
   }
 
   private sendPack(worker: Worker, pack: LoadedPack): void {
@@ -199,11 +205,16 @@ export class EngineThread {
 
   /** The worker died: every run it had fails, and the next run starts a new one. */
   private lost(worker: Worker, reason: string): void {
-    if (worker === this.worker) this.forgetWorker(new EngineThreadError(reason))
+    if (worker !== this.worker) return
+    // What it posted before it died still reaches its runs (their traces keep those events).
+    this.collect()
+    this.forgetWorker(new EngineThreadError(reason))
   }
 
   private forgetWorker(error: Error): void {
     this.worker = null
+    this.inbox?.close()
+    this.inbox = null
     this.packsSent = new Set()
     for (const channel of this.runs.values()) channel.deliver({ kind: "failed", error })
     for (const hash of [...this.packWaiters.keys()]) for (const waiter of this.takePackWaiters(hash)) waiter.reject(error)

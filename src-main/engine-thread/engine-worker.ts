@@ -1,4 +1,4 @@
-import { parentPort } from "node:worker_threads"
+import { MessagePort, parentPort, workerData } from "node:worker_threads"
 import { loadPack, type LoadedPack } from "../knowledge/loader"
 import { chainHash, GENESIS_HASH } from "../store/hash-chain"
 import { canonicalJson } from "../util/canonical-json"
@@ -16,7 +16,11 @@ import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, typ
 const port = parentPort
 if (port === null) throw new Error("engine-worker.ts must run as a worker thread")
 
-const post = (message: FromEngineThread): void => port.postMessage(message)
+// Everything this thread says goes through the port EngineThread handed over (it can take messages
+// from it at once; see RunChannel); what it is told arrives on parentPort.
+const outbox: unknown = (workerData as { outbox?: unknown } | null)?.outbox
+if (!(outbox instanceof MessagePort)) throw new Error("engine-worker.ts needs the outbox port EngineThread passes as workerData")
+const post = (message: FromEngineThread): void => outbox.postMessage(message)
 
 const packs = new Map<string, LoadedPack>()
 

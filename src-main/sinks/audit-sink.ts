@@ -12,12 +12,26 @@ import type { ReasoningSink } from "./types"
 // else with the first batch. A stage boundary only appends events; the batches that end, suspend or
 // abort the run also settle the trace row (status, chain head, event count, the summary columns
 // gathered since).
+//
+// Group commit: when the engine is ahead of the store (the engine thread computes the next stages
+// while this thread commits), the events after a boundary may already be at hand. The boundary
+// then waits for them, not for the engine: it is committed with the next boundary or terminal, or
+// as soon as no further event is at hand, whichever comes first. So a boundary is never left
+// uncommitted while the run waits on the engine, and boundaries that arrived together cost one
+// commit, not one each.
 
 /** Where an existing trace's chain stands, to append to it (resume, cancel). */
 export interface ChainPosition {
   head: string
   /** The trace's stored events (the next seq follows them; timings continue from them). */
   stored: readonly ReasoningEvent[]
+}
+
+export interface AuditSinkOptions {
+  /** Continues an existing trace (resume, cancel) instead of creating one. */
+  resumeAt?: ChainPosition
+  /** Whether the run's next event is already at hand (EngineRun.nextEventReady); absent: never. */
+  nextEventReady?: () => boolean
 }
 
 export class AuditSink implements ReasoningSink {
@@ -35,17 +49,22 @@ export class AuditSink implements ReasoningSink {
   /** The trace's rowid, once a commit has told it. */
   private traceId: number | undefined
   private appended = 0
+  /** The buffer holds a stage boundary that waits for the events already at hand after it. */
+  private boundaryBuffered = false
+  private readonly nextEventReady: () => boolean
 
   /**
-   * @param trace the row to create at the first event; ignored when `resumeAt` continues an existing trace.
+   * @param trace the row to create at the first event; ignored when `options.resumeAt` continues an existing trace.
    * @param requestLocale the locale the request asked for (else the run's language is recorded).
    */
   constructor(
     private readonly writer: TraceWriter,
     private readonly trace: NewTrace,
     private readonly requestLocale: string | undefined,
-    resumeAt?: ChainPosition,
+    options: AuditSinkOptions = {},
   ) {
+    const { resumeAt } = options
+    this.nextEventReady = options.nextEventReady ?? (() => false)
     this.created = resumeAt !== undefined
     this.nextSeq = resumeAt?.stored.length ?? 0
     this.head = resumeAt?.head ?? GENESIS_HASH
@@ -70,7 +89,10 @@ export class AuditSink implements ReasoningSink {
       this.commit("complete", true)
       this.ended = true
     } else if (event.status === "awaiting_input") this.commit("awaiting_input", true)
-    else if (event.status === "complete") this.append()
+    else {
+      if (event.status === "complete") this.boundaryBuffered = true
+      if (this.boundaryBuffered && !this.nextEventReady()) this.append()
+    }
   }
 
   /**
@@ -149,5 +171,6 @@ export class AuditSink implements ReasoningSink {
     this.created = true
     this.appended += this.buffer.length
     this.buffer = []
+    this.boundaryBuffered = false
   }
 }

@@ -8,7 +8,14 @@ import { systemClock } from "../util/clock"
 // given the trace's frozen request, its pack snapshot and its recorded clarification answers,
 // yields the stored events again, timestamps aside.
 
-export type ReasoningEngine = (request: EngineRequest, deps: EngineDeps) => AsyncGenerator<ReasoningEvent, TerminalPayload>
+/**
+ * A run's events as an engine yields them. One that computes ahead of its consumer (the engine
+ * thread) can also tell whether the next event is already at hand: the audit sink then commits
+ * the stage boundaries that arrived together in one transaction (see AuditSink).
+ */
+export type EngineRun = AsyncGenerator<ReasoningEvent, TerminalPayload> & { nextEventReady?: () => boolean }
+
+export type ReasoningEngine = (request: EngineRequest, deps: EngineDeps) => EngineRun
 
 export interface ReplayDifference {
   seq: number | null

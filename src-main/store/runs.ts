@@ -3,7 +3,7 @@ import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/even
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
 import type { EngineDeps, EngineRequest } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
-import { AuditSink, type ChainPosition } from "../sinks/audit-sink"
+import { AuditSink, type AuditSinkOptions, type ChainPosition } from "../sinks/audit-sink"
 import { consumeReasoning } from "../sinks/consumer"
 import { MetricsSink, type RunMetrics } from "../sinks/metrics-sink"
 import type { AwaitingEvent, ReasoningSink } from "../sinks/types"
@@ -11,7 +11,7 @@ import { canonicalJson } from "../util/canonical-json"
 import { ClientsRepository } from "./clients-repo"
 import { listTraces } from "./history"
 import { purgeOlderThan, type PurgeResult } from "./purge"
-import { afterStoredPrefix, recordedAnswers, ReplayMismatchError, type ReasoningEngine } from "./replay"
+import { afterStoredPrefix, recordedAnswers, ReplayMismatchError, type EngineRun, type ReasoningEngine } from "./replay"
 import { SettingsRepository } from "./settings-repo"
 import { parseStoredRequest, StoredRequest } from "./stored-request"
 import { traceStats } from "./stats"
@@ -98,7 +98,6 @@ export class TraceService {
       locale: engineRequest.locale ?? null,
       pack,
     }
-    const audit = new AuditSink(this.writer, trace, engineRequest.locale)
     const clarifications = options.clarifications ?? []
     const generator = this.options.engine(engineRequest, {
       ...this.options.engineDefaults,
@@ -107,6 +106,7 @@ export class TraceService {
       clarifications,
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
     })
+    const audit = new AuditSink(this.writer, trace, engineRequest.locale, readiness(generator))
     const done = this.drive(generator, audit, options.sinks ?? [], clarifications.length)
     // The engine has its request by now (drive asked for the first event): the trace row is written
     // while the engine thread computes the first stage (in process: before the first event is taken).
@@ -214,10 +214,12 @@ export class TraceService {
       locale: row.locale,
       pack,
     }
-    const audit = new AuditSink(this.writer, trace, request.locale, position)
+    const run = this.options.engine(request, deps)
+    // The prefix's replay is never shown to the sink: the run's readiness applies from where it goes on.
+    const audit = new AuditSink(this.writer, trace, request.locale, { resumeAt: position, ...readiness(run) })
     // From here until the run ends or suspends again, this process owns the trace.
     if (!this.writer.claim(requestId, suspendedAs)) throw new TraceStateError(`trace ${requestId} is already being continued`)
-    const generator = afterStoredPrefix(this.options.engine(request, deps), stored)
+    const generator = afterStoredPrefix(run, stored)
     try {
       // The answered gate is in the stored prefix, which the consumer never sees: the next
       // awaiting_input it meets is a new question (e.g. the date after the topic) and must stop there.
@@ -265,4 +267,10 @@ export class TraceService {
       this.store.searchIndex.noteSettled()
     }
   }
+}
+
+/** The sink's view of whether a run's next event is at hand (only an engine that computes ahead can say). */
+function readiness(run: EngineRun): AuditSinkOptions {
+  const { nextEventReady } = run
+  return nextEventReady === undefined ? {} : { nextEventReady }
 }

@@ -8,6 +8,7 @@ import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { EngineThread, EngineThreadError } from "../../../src-main/engine-thread/engine-thread"
 import type { EngineDeps, EngineRequest } from "../../../src-main/engine/types"
 import { chainEvent, chainHash, GENESIS_HASH } from "../../../src-main/store/hash-chain"
+import type { EngineRun } from "../../../src-main/store/replay"
 import { TraceService } from "../../../src-main/store/runs"
 import { canonicalJson } from "../../../src-main/util/canonical-json"
 import { systemClock } from "../../../src-main/util/clock"
@@ -154,6 +155,48 @@ describe("the engine thread", () => {
     const thread = newThread({ workerEntry: { url: pathToFileURL(entry), execArgv: [] } })
     await expect(drain(thread.engine(request(CLEAR_QUESTION), deps()))).rejects.toThrow(EngineThreadError)
     await expect(drain(thread.engine(request(CLEAR_QUESTION), deps()))).rejects.toThrow(/exit code 3/)
+  })
+
+  test("tells whether a run's next event is at hand from what the thread has posted, without a turn of the event loop", async () => {
+    const run = newThread().engine(request(CLEAR_QUESTION), deps())
+    const nextEventReady = run.nextEventReady
+    if (nextEventReady === undefined) throw new Error("the engine thread's runs tell whether their next event is at hand")
+    const first = await run.next()
+    expect(first.done).toBe(false)
+    // No await from here on: the event loop cannot deliver the thread's messages; only the probe can take them.
+    const deadline = Date.now() + 10_000
+    let ready = nextEventReady()
+    while (!ready && Date.now() < deadline) ready = nextEventReady()
+    expect(ready).toBe(true)
+    const rest = await drain(run)
+    expect(rest.terminal?.outcome).toBe("ANSWER")
+    expect(nextEventReady()).toBe(false)
+    // The in-process engine cannot tell: it computes an event only when asked for it.
+    const inProcess: EngineRun = buildAnswerWithReasoning(request(CLEAR_QUESTION), deps())
+    expect(inProcess.nextEventReady).toBeUndefined()
+  })
+
+  test("what a thread posted before it died still reaches the run, then the run fails", async () => {
+    const { events } = await drain(buildAnswerWithReasoning(request(CLEAR_QUESTION), deps()))
+    const first = events[0] as ReasoningEvent
+    const eventJson = canonicalJson(first)
+    const sealed = { eventJson, prevHash: GENESIS_HASH, hash: chainHash(GENESIS_HASH, eventJson) }
+    const entry = join(tempDir(), "posts-then-dies.mjs")
+    writeFileSync(
+      entry,
+      `import { parentPort, workerData } from "node:worker_threads"
+parentPort.on("message", (message) => {
+  if (message.type !== "start") return
+  workerData.outbox.postMessage({ type: "event", run: message.run, ...${JSON.stringify(sealed)} })
+  process.exit(3)
+})
+`,
+    )
+    const thread = newThread({ workerEntry: { url: pathToFileURL(entry), execArgv: [] } })
+    const service = new TraceService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
+    const started = service.start({ question: CLEAR_QUESTION, asOfDate: AS_OF }, { requestId: first.requestId })
+    await expect(started.done).rejects.toThrow(/exit code 3/)
+    expect(service.get(started.requestId)).toMatchObject({ trace: { status: "interrupted" }, events: [{ seq: 0, stage: first.stage, status: first.status }] })
   })
 
   test("a run after close() runs in process", async () => {

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3"
+import fc from "fast-check"
 import { describe, expect, test } from "vitest"
-import type { ReasoningEvent } from "../../../src-shared/events/event"
-import { AuditSink } from "../../../src-main/sinks/audit-sink"
+import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
+import { AuditSink, type AuditSinkOptions } from "../../../src-main/sinks/audit-sink"
 import { TraceWriter, type NewTrace } from "../../../src-main/store/trace-writer"
 import { fixturePack, openTestStore } from "../store/fixtures"
 import { scriptedEngine } from "../store/scripted-engine"
@@ -11,10 +12,10 @@ import { scriptedEngine } from "../store/scripted-engine"
 
 const TRACE: NewTrace = { requestId: "a1", createdAt: "2025-05-05T10:00:00.000Z", question: "fixture", asOfDate: "2025-05-05", requestJson: "{}", clientId: null, counterfactualOf: null, locale: null, pack: fixturePack() }
 
-function setup() {
+function setup(options: AuditSinkOptions = {}) {
   const store = openTestStore()
   const pack = TRACE.pack
-  const sink = new AuditSink(new TraceWriter(store), TRACE, undefined)
+  const sink = new AuditSink(new TraceWriter(store), TRACE, undefined, options)
   const reader = new Database(store.path, { readonly: true })
   // The trace's status and how many of its events are stored.
   const visible = () => {
@@ -108,5 +109,62 @@ describe("AuditSink", () => {
     expect(visible()).toBe("interrupted/5")
     expect(settled()).toEqual({ n: 5, head: lastHash() })
     close()
+  })
+
+  test("boundaries that arrive together are committed together: a boundary waits while its next event is already at hand", async () => {
+    const { sink, visible, events, close } = setup({ nextEventReady: () => true })
+    const all = await events("fixture")
+    const seen = all.map((event) => {
+      sink.write(event)
+      return visible()
+    })
+    // The engine was always ahead: nothing waited on it, so the terminal's commit took every event.
+    expect(seen.slice(0, -1).every((state) => state === null)).toBe(true)
+    expect(seen.at(-1)).toBe(`complete/${all.length}`)
+    close()
+  })
+
+  test("a waiting boundary is committed as soon as no next event is at hand, even in the middle of a stage", async () => {
+    let ready = true
+    const { sink, visible, events, close } = setup({ nextEventReady: () => ready })
+    const [intakeStarted, intakeComplete, contextStarted] = await events("fixture")
+    if (intakeStarted === undefined || intakeComplete?.status !== "complete" || contextStarted === undefined) throw new Error("unexpected fixture")
+    sink.write(intakeStarted)
+    sink.write(intakeComplete)
+    expect(visible()).toBeNull()
+    ready = false
+    sink.write(contextStarted)
+    // The boundary went in with the event that came with it, before the run waits on the engine.
+    expect(visible()).toBe("running/3")
+    close()
+  })
+
+  test("whatever the engine has ready when, no boundary is ever left uncommitted while the run waits, and every event is stored once, in order", async () => {
+    const { events, close: done } = setup()
+    const runs = [await events("fixture"), await events("unclear fixture", ["A"])]
+    done()
+    await fc.assert(
+      // aheadAfter[i]: whether event i+1 was already at hand when event i was written.
+      fc.asyncProperty(fc.constantFrom(...runs), fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), async (all, aheadAfter) => {
+        let written = -1
+        const { sink, visible, close } = setup({ nextEventReady: () => aheadAfter[written] ?? false })
+        let lastBoundary = -1
+        try {
+          for (const [index, event] of all.entries()) {
+            written = index
+            sink.write(event)
+            if (event.status === "complete" || event.status === "awaiting_input" || isTerminal(event)) lastBoundary = index
+            const stored = Number(visible()?.split("/")[1] ?? 0)
+            expect(stored).toBeLessThanOrEqual(index + 1)
+            // The run now waits on the engine: every boundary so far must be in the store.
+            if (aheadAfter[index] !== true) expect(stored).toBeGreaterThanOrEqual(lastBoundary + 1)
+          }
+          expect(visible()).toBe(`complete/${all.length}`)
+        } finally {
+          close()
+        }
+      }),
+      { numRuns: 60 },
+    )
   })
 })
