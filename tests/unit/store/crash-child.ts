@@ -1,17 +1,27 @@
 // The writer of the crash test (crash.test.ts): opens the database given as argv[2], then writes
 // runs as fast as it can (clear questions, refusals, clarifications resumed) until it is killed.
 // A line "complete <requestId>" is printed only after the run's terminal batch has committed.
+// argv[3] "engine-thread" runs the engine on its own thread, as the app does (its runs commit
+// stage boundaries that arrive together in one batch); otherwise it runs in process, as the CLI.
+import { EngineThread } from "../../../src-main/engine-thread/engine-thread"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { TraceService } from "../../../src-main/store/runs"
 import { openStore } from "../../../src-main/store/store"
 import { hrCorePack } from "./core-pack"
 
-const path = process.argv[2]
-if (path === undefined) throw new Error("usage: crash-child.ts DB")
-const service = new TraceService({ store: openStore({ path }), engine: buildAnswerWithReasoning, pack: hrCorePack() })
+const [path, engineKind = "in-process"] = process.argv.slice(2)
+if (path === undefined || !["in-process", "engine-thread"].includes(engineKind)) throw new Error("usage: crash-child.ts DB [in-process|engine-thread]")
 // If the test that spawned us goes away (stdin closes), stop: never outlive the test.
 process.stdin.on("end", () => process.exit(0))
 process.stdin.resume()
+const pack = hrCorePack()
+let engine = buildAnswerWithReasoning
+if (engineKind === "engine-thread") {
+  const thread = new EngineThread()
+  await thread.warmUp(pack)
+  engine = thread.engine
+}
+const service = new TraceService({ store: openStore({ path }), engine, pack })
 process.stdout.write(`ready ${process.pid}\n`)
 
 const questions = [

@@ -12,7 +12,9 @@ import { tempDbPath } from "./fixtures"
 // random moments, again and again on the same database. After each kill the database must pass
 // integrity_check, every chain must verify, every run the writer reported complete must be
 // there whole, and every trace must be searchable (indexed, or queued for the index). Two lanes
-// (two databases) run side by side to keep the test short.
+// (two databases) run side by side to keep the test short: one writer runs the engine in process
+// (a commit at every stage boundary, as the CLI), the other on the engine thread (as the app: stage
+// boundaries that arrive together share a commit).
 //
 // The child is `node --import tsx`, not the `tsx` command: the tsx command runs the script in a
 // second process and only relays signals, and SIGKILL cannot be relayed.
@@ -29,6 +31,8 @@ afterAll(() => {
   for (const child of living) child.kill("SIGKILL")
 })
 
+type EngineKind = "in-process" | "engine-thread"
+
 interface Life {
   completed: string[]
   /** ms between the chosen moment and the kill; null when killed during startup. */
@@ -36,9 +40,9 @@ interface Life {
 }
 
 /** Spawns the writer and kills it at a random moment: usually mid-run, sometimes during startup. */
-function liveAndDie(dbPath: string, random: () => number): Promise<Life> {
+function liveAndDie(dbPath: string, engine: EngineKind, random: () => number): Promise<Life> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(BIN, "node"), ["--import", "tsx", CHILD, dbPath], {
+    const child = spawn(join(BIN, "node"), ["--import", "tsx", CHILD, dbPath, engine], {
       cwd: ROOT,
       env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ""}` },
       stdio: ["pipe", "pipe", "pipe"],
@@ -115,14 +119,14 @@ function checkDatabase(dbPath: string, reportedComplete: ReadonlySet<string>): {
   }
 }
 
-async function lane(seed: number): Promise<{ kills: number; completed: Set<string>; dbPath: string; midRunKills: number }> {
+async function lane(seed: number, engine: EngineKind): Promise<{ kills: number; completed: Set<string>; dbPath: string; midRunKills: number }> {
   let state = seed
   const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648)
   const dbPath = tempDbPath()
   const completed = new Set<string>()
   let midRunKills = 0
   for (let kill = 0; kill < KILLS_PER_LANE; kill++) {
-    const life = await liveAndDie(dbPath, random)
+    const life = await liveAndDie(dbPath, engine, random)
     for (const id of life.completed) completed.add(id)
     if (life.killedAfterMs !== null) midRunKills += 1
     checkDatabase(dbPath, completed)
@@ -134,7 +138,7 @@ describe("crash safety", () => {
   test(
     `SIGKILL at random moments, ${KILLS_PER_LANE * LANES} times: the database stays sound and reported runs stay whole`,
     async () => {
-      const lanes = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(20250601 + i)))
+      const lanes = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(20250601 + i, i % 2 === 0 ? "in-process" : "engine-thread")))
       expect(lanes.reduce((sum, l) => sum + l.kills, 0)).toBeGreaterThanOrEqual(50)
       for (const l of lanes) {
         // Most kills landed while the writer was writing, and runs completed between them.
