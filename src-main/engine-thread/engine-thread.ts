@@ -81,7 +81,7 @@ export class EngineThread {
   private run(request: EngineRequest, deps: EngineDeps): EngineRun {
     if (deps.clock !== systemClock || this.closed) return buildAnswerWithReasoning(request, deps)
     const channel = new RunChannel(deps, () => this.collect())
-    return Object.assign(this.events(request, channel), { nextEventReady: () => channel.ready() })
+    return Object.assign(this.events(request, channel), { nextEventReady: () => channel.nextEventReady() })
   }
 
   private async *events(request: EngineRequest, channel: RunChannel): AsyncGenerator<ReasoningEvent, TerminalPayload> {

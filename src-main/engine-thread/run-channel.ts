@@ -30,10 +30,13 @@ export class RunChannel {
     }
   }
 
-  /** Whether the run's next delivery is already here (taking it would not wait for the engine thread). */
-  ready(): boolean {
+  /**
+   * Whether the run's next event is already here (taking it would not wait for the engine thread).
+   * The end of a run or its failure is not an event: a consumer should not hold anything for it.
+   */
+  nextEventReady(): boolean {
     if (this.queue.length === 0) this.collect()
-    return this.queue.length > 0
+    return this.queue[0]?.kind === "event"
   }
 
   take(): Promise<Delivery> {
