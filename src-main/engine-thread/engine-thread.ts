@@ -66,7 +66,6 @@ export class EngineThread {
     // Sent again even if sent before: the answer is what the caller waits for.
     this.packsSent.delete(pack.hash)
     this.sendPack(worker, pack)
-    if (this.runs.size === 0) this.keepAlive(false)
     return loaded
   }
 
@@ -114,7 +113,7 @@ export class EngineThread {
       this.runs.delete(id)
       if (!finished && worker !== null && worker === this.worker) this.send(worker, { type: "stop", run: id })
       if (admitted === true) deps.gate?.release()
-      if (this.runs.size === 0) this.keepAlive(false)
+      this.releaseIfIdle()
     }
   }
 
@@ -134,7 +133,12 @@ export class EngineThread {
     return worker
   }
 
-  /** The worker and its inbox keep the process alive only while a run needs them. */
+  /** Nothing waits on the worker (no run, no warm-up): it no longer keeps the process alive. */
+  private releaseIfIdle(): void {
+    if (this.runs.size === 0 && this.packWaiters.size === 0) this.keepAlive(false)
+  }
+
+  /** The worker and its inbox keep the process alive only while a run or a warm-up waits on them. */
   private keepAlive(alive: boolean): void {
     if (alive) {
       this.worker?.ref()
@@ -166,12 +170,14 @@ export class EngineThread {
   private receive(message: FromEngineThread): void {
     if (message.type === "pack-loaded") {
       for (const waiter of this.takePackWaiters(message.hash)) waiter.resolve()
+      this.releaseIfIdle()
       return
     }
     if (message.type === "pack-failed") {
       this.packsSent.delete(message.hash)
       const error = new EngineThreadError(`the engine thread could not load rule pack ${message.hash}: ${message.message}`)
       for (const waiter of this.takePackWaiters(message.hash)) waiter.reject(error)
+      this.releaseIfIdle()
       for (const channel of this.runs.values()) if (channel.deps.pack.hash === message.hash) channel.deliver({ kind: "failed", error })
       return
     }

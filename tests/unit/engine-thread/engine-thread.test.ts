@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -202,6 +203,18 @@ parentPort.on("message", (message) => {
     await expect(started.done).rejects.toThrow(/exit code 3/)
     expect(service.get(started.requestId)).toMatchObject({ trace: { status: "interrupted" }, events: [{ seq: 0, stage: first.stage, status: first.status }] })
   })
+
+  test("a warm-up keeps the process alive until the pack is loaded; an idle thread then lets it exit", async () => {
+    const root = join(import.meta.dirname, "..", "..", "..")
+    const child = spawnSync(join(root, "node_modules", ".bin", "node"), ["--import", "tsx", join(import.meta.dirname, "support", "warm-up-child.ts")], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+    })
+    expect(child.stderr).toBe("")
+    expect(child.stdout).toBe("warm\nanswered ANSWER\n")
+    expect(child.status).toBe(0)
+  }, 90_000)
 
   test("a run after close() runs in process", async () => {
     const thread = newThread()
