@@ -215,8 +215,10 @@ async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow
       { name: "  (same runs, engine on the main thread too, p50, for scale)", value: percentile(sameThreadTimes, 0.5), unit: "ms" },
       // On the main thread the engine computes each event only when the store asks for it, so its
       // runs commit at every stage boundary; on the engine thread, boundaries that arrive together
-      // share a commit (group commit, see the store README). Measured so far, the engine thread
-      // shortens the median run and lengthens the slow tenth.
+      // share a commit (group commit, see the store README). Measured so far (2026-11-22), the
+      // engine thread shortens the median run on an idle machine (1.42-1.59 against 1.89-2.20 ms),
+      // not while another process keeps one of the two cores busy (2.46 against 2.17 ms), and it
+      // lengthens the slow tenth.
       { name: "  (same runs, engine on the main thread too, p90)", value: percentile(sameThreadTimes, 0.9), unit: "ms" },
       { name: "  (same runs, that way, on an in-memory database, p50)", value: percentile(memoryTimes, 0.5), unit: "ms" },
       { name: "  (the engine alone, p50, for scale)", value: percentile(engineTimes, 0.5), unit: "ms" },
