@@ -216,7 +216,7 @@ async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow
       // On the main thread the engine computes each event only when the store asks for it, so its
       // runs commit at every stage boundary; on the engine thread, boundaries that arrive together
       // share a commit (group commit, see the store README). Measured so far (2026-11-22), the
-      // engine thread shortens the median run on an idle machine (1.42-1.59 against 1.89-2.20 ms),
+      // engine thread shortens the median run on an idle machine (1.42-1.68 against 1.89-2.20 ms),
       // not while another process keeps one of the two cores busy (2.46 against 2.17 ms), and it
       // lengthens the slow tenth.
       { name: "  (same runs, engine on the main thread too, p90)", value: percentile(sameThreadTimes, 0.9), unit: "ms" },
