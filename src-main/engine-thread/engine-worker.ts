@@ -26,8 +26,8 @@ const packs = new Map<string, LoadedPack>()
 
 interface ActiveRun {
   stopped: boolean
-  /** Set while the run waits after an awaiting_input event: "continue" or "stop" resolves it. */
-  resumeAfterGate: ((goOn: boolean) => void) | null
+  /** Set while the run waits after an awaiting_input event: "continue" or "stop" (which sets `stopped`) resolves it. */
+  resumeAfterGate: (() => void) | null
   /** Set while the engine waits for the main thread's clarify callback. */
   answer: { resolve: (answer: ClarificationAnswer) => void; reject: (error: Error) => void } | null
 }
@@ -52,7 +52,7 @@ port.on("message", (message: ToEngineThread) => {
         active.answer?.resolve({ kind: "cancel" })
         active.answer = null
       }
-      active.resumeAfterGate?.(message.type === "continue")
+      active.resumeAfterGate?.()
       active.resumeAfterGate = null
       break
     }
@@ -105,7 +105,7 @@ async function run(id: number, request: EngineRequest, settings: ThreadRunSettin
 }
 
 /** Waits until the consumer asks for the event after an awaiting_input (or stops the run). */
-function gateReleased(active: ActiveRun): Promise<boolean> {
+function gateReleased(active: ActiveRun): Promise<void> {
   return new Promise((resolve) => {
     active.resumeAfterGate = resolve
   })

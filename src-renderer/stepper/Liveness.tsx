@@ -4,10 +4,11 @@ import { selectSinceLastUpdate } from "../reasoning/selectors"
 import { useNow } from "../state/stores"
 
 // "Last updated 2.1 s ago": ticks on its own so the rest of the stepper does not re-render.
+// Shown only while a run can still change (the stepper leaves it out otherwise).
 
-export function Liveness({ lastActivityAt, active }: { lastActivityAt: number | null; active: boolean }) {
+export function Liveness({ lastActivityAt }: { lastActivityAt: number | null }) {
   const { t, locale } = useI18n()
-  const now = useNow(200, active)
+  const now = useNow(200, true)
   const since = selectSinceLastUpdate(lastActivityAt, now)
   if (since === null) return null
   return (

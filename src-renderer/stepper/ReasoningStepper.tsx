@@ -74,7 +74,7 @@ export function ReasoningStepper(props: ReasoningStepperProps) {
           {t("stepper.label")}
         </h2>
         {/* Liveness is about a run that can still change; a finished or stored one has none. */}
-        {running && <Liveness lastActivityAt={lastActivityAt} active />}
+        {running && <Liveness lastActivityAt={lastActivityAt} />}
         {onStop && running && (
           <button type="button" className="button-quiet" onClick={onStop} data-testid="stepper-stop">
             {t("stepper.stop")}

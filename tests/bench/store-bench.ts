@@ -18,8 +18,9 @@ import type { BenchRow } from "./types"
 // The trace store's figures (issue 3):
 //  - persisting complete runs through the audit sink, as traces/s and events/s, each as a ratio
 //    to raw better-sqlite3 doing the same rows with the same hashing and the same durability
-//    (same schema, same batches as the app's runs: the trace row as the run starts and every stage
-//    boundary at synchronous=NORMAL, the terminal at synchronous=FULL), in the same run;
+//    (same schema, same batches as a run with the engine in process: the trace row as the run
+//    starts and every stage boundary at synchronous=NORMAL, the terminal at synchronous=FULL), in
+//    the same run;
 //  - a complete persisted run, engine and store together (p50), composed as the app composes it
 //    (services.ts: the engine on its own thread, the store on the main thread);
 //  - history queries over 1,000,000 traces (p95).
