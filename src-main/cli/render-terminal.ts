@@ -1,6 +1,7 @@
 import type { TerminalEvent } from "../../src-shared/events/event"
 import type { Citation } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
+import { formatDate } from "../../src-shared/format/dates"
 
 // The outcome of a run as plain text: the answer with its citations, or the refusal with next
 // steps, or the error with its correlation id.
@@ -46,12 +47,10 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
           if (warning.practicalResolution) lines.push(...wrap(warning.practicalResolution, 96, "    "))
         }
       }
-      // A conditional answer's text already states every branch; list which rules each one uses.
+      // Each possibility once, in words: the answer text only says what it depends on.
       if (event.stage === "CONDITIONAL_ANSWER")
         for (const branch of event.data.branches)
-          lines.push(
-            `  • ${branch.condition}: ${branch.ruleIds.join(", ") || t("nijedno pravilo", "no rule")}`,
-          )
+          lines.push(...wrap(`• ${branch.condition}: ${branch.answer || t("nijedno pravilo", "no rule")}`, 96, "  "))
       const s = d.structured
       for (const [title, items] of [
         [t("Obveze", "Obligations"), s?.obligations],
@@ -60,19 +59,20 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
       ] as const)
         if (items && items.length > 0) lines.push("", `${title}:`, ...items.map((i) => `  • ${i}`))
       lines.push("", `${t("Izvori", "Sources")}:`)
-      d.citations.forEach((c, i) => lines.push(...citation(c, i, t)))
-      lines.push("", `${t("Stanje na dan", "As of")}: ${d.asOfDate}`)
+      d.citations.forEach((c, i) => lines.push(...citation(c, i, locale)))
+      lines.push("", `${t("Stanje na dan", "As of")}: ${formatDate(d.asOfDate, locale)}`)
       if (d.limits?.length) lines.push(`${t("Ograničenja", "Limits")}:`, ...d.limits.map((l) => `  - ${l}`))
       return lines
     }
   }
 }
 
-function citation(c: Citation, i: number, t: (hr: string, en: string) => string): string[] {
+function citation(c: Citation, i: number, locale: Locale): string[] {
+  const t = (hr: string, en: string) => (locale === "hr" ? hr : en)
   return [
     `  [${i + 1}] ${c.title} — ${c.sourceName} (${c.authority}${c.role === "primary" ? t(", primarni", ", primary") : ""})`,
     `      ${c.url}`,
-    `      „${c.quote}” (${t("dohvaćeno", "fetched")} ${c.fetchedAt}, ${c.evidenceId})`,
+    `      „${c.quote}” (${t("dohvaćeno", "fetched")} ${formatDate(c.fetchedAt, locale)}, ${c.evidenceId})`,
   ]
 }
 

@@ -1,7 +1,8 @@
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
-import { buildAnswer } from "./answer/terminal"
-import { answerViolations } from "./answer/validate"
+import { buildAnswer, primaryRule } from "./answer/terminal"
+import { answerViolations, focusViolations } from "./answer/validate"
+import { answerFocus } from "./answer-focus"
 import { withAnsweredAsOf } from "./context-builder"
 import { deepFreeze, frozenCopy, snapshotHash } from "./freeze"
 import { buildError } from "./refusal-policy"
@@ -129,9 +130,10 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
     dated = withAnsweredAsOf(dated, answered.value)
     deepFreeze(dated.context)
   }
-  const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts))
+  const focus = answerFocus(run, intake.value.focus, concepts)
+  const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts, focus.attribute))
   if (!found.ok) return found.terminal
-  const retrieved = yield* withStageLimit(run, "RETRIEVAL", retrievalStage(run, concepts, found.value.rules))
+  const retrieved = yield* withStageLimit(run, "RETRIEVAL", retrievalStage(run, concepts, found.value.rules, focus))
   if (!retrieved.ok) return retrieved.terminal
   const state: RetrievalState = {
     locale: run.locale,
@@ -142,6 +144,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
     concepts,
     rules: retrieved.value,
     sources: found.value.sources,
+    focus,
   }
   return yield* fromApplicability(run, state, hashAtStart, () => snapshotHash(profile))
 }
@@ -170,11 +173,14 @@ async function* fromApplicability(
   if (!confidence.ok) return confidence.terminal
 
   const answer = buildAnswer(run, state, applicability.value, conflicts.value)
-  const violations = answerViolations(answer, {
-    asOf: state.context.asOf,
-    snapshotHashAtStart: hashAtStart,
-    snapshotHashNow: hashNow(),
-  })
+  const violations = [
+    ...answerViolations(answer, {
+      asOf: state.context.asOf,
+      snapshotHashAtStart: hashAtStart,
+      snapshotHashNow: hashNow(),
+    }),
+    ...focusViolations(answer, primaryRule(state, applicability.value, conflicts.value), state.focus, run.index),
+  ]
   if (violations.length > 0)
     return { outcome: "ERROR", ...buildError("VALIDATION_FAILED", run.locale, run.requestId, answer.outcome) }
   const pause = run.deps.deliberatePauseMs ?? 0

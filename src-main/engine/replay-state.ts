@@ -51,5 +51,6 @@ export function retrievalStateFromEvents(
     concepts: retrieval.data.concepts,
     rules,
     sources: sources.data.sources,
+    ...(retrieval.data.focus ? { focus: retrieval.data.focus } : {}),
   }
 }

@@ -9,6 +9,9 @@ import type {
 } from "../../src-shared/events/payloads"
 import type { Locale, RiskTier } from "../../src-shared/events/stages"
 import type { ConceptMatching } from "../knowledge/concept-matcher"
+import type { Focus } from "../knowledge/focus"
+import type { FocusSelection } from "../knowledge/focus-concepts"
+import type { Attribute } from "../knowledge/pack-schema"
 import type { Rule } from "../knowledge/pack-schema"
 import type { RuleCheck } from "../knowledge/rule-eligibility"
 import type { QueryInterpretation } from "./interpret"
@@ -23,6 +26,18 @@ export interface IntakeResult {
   tokens: string[]
   /** The pack's concepts the question names (decides domain, confidence and retrieval). */
   matching: ConceptMatching
+  /** The subjects the question names and the attribute it asks for (issue 17). */
+  focus: Focus
+  /** The concepts that fit the focus, or why none can. */
+  selection: FocusSelection
+  /** The focus's unknown words as the user typed them (with diacritics). */
+  typedUnknown?: string
+}
+
+/** What an answer must be about: every one of these subjects, and this attribute. */
+export interface AnswerFocus {
+  subjects: string[]
+  attribute?: Attribute
 }
 
 export interface ResolvedContext {
@@ -47,6 +62,8 @@ export interface RetrievalState {
   /** Published rules of the matched concepts, in retrieval order. */
   rules: Rule[]
   sources: SourceSummary[]
+  /** The focus the answer must satisfy (absent in runs recorded before issue 17). */
+  focus?: AnswerFocus
 }
 
 export interface BranchResult extends ConditionalBranch {

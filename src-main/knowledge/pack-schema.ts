@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { IsoDate } from "../../src-shared/context"
+import { FocusAttribute } from "../../src-shared/events/payloads"
 import { Authority } from "../../src-shared/events/stages"
 
 // The rule pack: concepts -> rules -> evidence (seed 003, regulatory truth layer).
@@ -61,6 +62,52 @@ export const Evidence = z.strictObject({
   language: z.enum(["hr", "en"]),
 })
 
+/**
+ * What a question asks about a subject (issue 17's "asked attribute"). A rule answers exactly one
+ * attribute; an answer whose primary rule answers another attribute than the one asked is refused.
+ */
+export const Attribute = FocusAttribute
+
+/** What kind of thing a subject is: a tax, a contribution, a form, a good or service, a regime. */
+export const SubjectKind = z.enum(["tax", "contribution", "form", "item", "regime", "topic"])
+
+/**
+ * A subject a question can be about, with the words users type for it. Terms are lower-case and
+ * matched with diacritics folded on both sides; a term with spaces is a phrase; a term ending in
+ * "*" matches any word that begins with it. `within` names a broader subject ("kruh" is within
+ * "pdv"): when both are named, the narrower one is the question's subject.
+ */
+export const Subject = z.strictObject({
+  id: z.string().regex(/^[a-z0-9_-]+$/),
+  kind: SubjectKind,
+  nameHr: z.string().min(1),
+  nameEn: z.string().min(1),
+  terms: z.array(z.string().min(2)).min(1),
+  within: z.string().optional(),
+  /** The term is not this subject when the previous word is one of these ("poslovne knjige"). */
+  notAfter: z.array(z.string()).optional(),
+  /** ... or when the next word is one of these ("knjiga ulaznih racuna"). */
+  notBefore: z.array(z.string()).optional(),
+})
+
+/** The words that say which attribute a question asks for ("stopa" -> rate, "do kada" -> deadline). */
+export const AttributeTerms = z.strictObject({
+  attribute: Attribute,
+  terms: z.array(z.string().min(2)).min(1),
+})
+
+/** The law a rule applies: the act, its Narodne novine issues, and the article where a source shows it. */
+export const LegalBasis = z.strictObject({
+  act: z.string().min(1),
+  /** "NN 73/13, 152/24"; EU acts by their own reference. */
+  gazette: z.string().min(1),
+  /** "čl. 38 st. 2"; absent when no retrieved source shows the article ("article not verified"). */
+  article: z.string().min(1).optional(),
+})
+
+/** How well the research notes verify a rule (their confidence labels). */
+export const Verification = z.enum(["CONFIRMED_OFFICIAL", "CONFIRMED_SECONDARY", "SINGLE_SECONDARY"])
+
 export const Concept = z.strictObject({
   slug: z.string().regex(/^[a-z0-9-]+$/),
   nameHr: z.string().min(1),
@@ -70,6 +117,8 @@ export const Concept = z.strictObject({
   /** Multi-word phrases that identify the concept on their own. */
   aliases: z.array(z.string().min(2)).default([]),
   topic: z.string().min(1),
+  /** Subject ids the concept's rules are about; a question's subjects must all be among them. */
+  subjects: z.array(z.string().min(1)).optional(),
 })
 
 export const Dimension = z.strictObject({
@@ -121,6 +170,10 @@ export const Rule = z.strictObject({
   status: z.enum(["PUBLISHED", "DRAFT"]),
   /** Enacted but not yet in force, or only proposed. */
   certainty: z.enum(["ENACTED", "PROPOSED"]).default("ENACTED"),
+  /** The attribute the rule's value answers (packs before 2.0: derived from `kind`). */
+  attribute: Attribute.optional(),
+  legalBasis: LegalBasis.optional(),
+  verification: Verification.optional(),
 })
 
 /** A documented disagreement between sources, with what practitioners do about it. */
@@ -144,6 +197,8 @@ export const RulePack = z.strictObject({
   concepts: z.array(Concept).min(1),
   rules: z.array(Rule).min(1),
   conflicts: z.array(ConflictNote).default([]),
+  subjects: z.array(Subject).default([]),
+  attributeTerms: z.array(AttributeTerms).default([]),
 })
 
 export type PackSource = z.infer<typeof PackSource>
@@ -155,3 +210,7 @@ export type RuleValue = z.infer<typeof RuleValue>
 export type Rule = z.infer<typeof Rule>
 export type ConflictNote = z.infer<typeof ConflictNote>
 export type RulePack = z.infer<typeof RulePack>
+export type Attribute = z.infer<typeof Attribute>
+export type Subject = z.infer<typeof Subject>
+export type LegalBasis = z.infer<typeof LegalBasis>
+export type Verification = z.infer<typeof Verification>

@@ -12,6 +12,28 @@ export const QueryTopic = z.enum(["REGULATORY", "PRODUCT", "SUPPORT", "OFFTOPIC"
 /** Seed 003 query intents (the interpreter's finer view; seed 001's `intent` is coarser). */
 export const QueryIntent = z.enum(["EXPLAIN", "CALCULATE", "DEADLINE", "THRESHOLD", "RATE", "OBLIGATION", "GENERAL"])
 
+/** What a question asks about a subject (issue 17); a rule pack's rules answer one each. */
+export const FocusAttribute = z.enum(["rate", "deadline", "threshold", "amount", "penalty", "obligation", "procedure"])
+
+/** A subject of the pack the question names (addition). */
+export const FocusSubject = z.object({
+  id: z.string(),
+  kind: z.string(),
+  nameHr: z.string(),
+  nameEn: z.string(),
+})
+
+/**
+ * The question's focus (addition, issue 17): the narrowest subjects it names, the attribute it asks
+ * for, and words in the subject's place that the pack has no subject for ("PDV na čokoladu").
+ * An answer must come from a rule about these subjects that answers this attribute.
+ */
+export const QuestionFocus = z.object({
+  subjects: z.array(FocusSubject),
+  attribute: FocusAttribute.optional(),
+  unknownSubject: z.string().optional(),
+})
+
 /** QUESTION_INTAKE complete (seed 003). */
 export const QuestionIntakePayload = z.object({
   summary: z.string(),
@@ -24,6 +46,7 @@ export const QuestionIntakePayload = z.object({
   gibberishRatio: z.number().min(0).max(1),
   interpretationConfidence: z.number().min(0).max(1),
   keywords: z.array(z.string()),
+  focus: QuestionFocus.optional(),
 })
 
 export const UserContextSnapshot = z.object({
@@ -101,6 +124,8 @@ export const RetrievalPayload = z.object({
   concepts: z.array(ConceptMatch),
   rulesRetrieved: z.number().int().nonnegative(),
   ruleIds: z.array(z.string()),
+  /** Addition (issue 17): what the answer must be about, after any clarification narrowed it. */
+  focus: z.object({ subjects: z.array(z.string()), attribute: FocusAttribute.optional() }).optional(),
 })
 
 export const ExclusionCode = z.enum([
@@ -296,6 +321,9 @@ export type Entity = z.infer<typeof Entity>
 export type QueryTopic = z.infer<typeof QueryTopic>
 export type QueryIntent = z.infer<typeof QueryIntent>
 export type QuestionIntakePayload = z.infer<typeof QuestionIntakePayload>
+export type FocusAttribute = z.infer<typeof FocusAttribute>
+export type FocusSubject = z.infer<typeof FocusSubject>
+export type QuestionFocus = z.infer<typeof QuestionFocus>
 export type UserContextSnapshot = z.infer<typeof UserContextSnapshot>
 export type ContextResolutionPayload = z.infer<typeof ContextResolutionPayload>
 export type ClarificationPayload = z.infer<typeof ClarificationPayload>

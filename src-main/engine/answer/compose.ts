@@ -11,7 +11,7 @@ import { assumptionSentence } from "../../../src-shared/assumptions"
 // Composes answer text from the rules' own statements and values only: nothing is added that the
 // pack does not say, apart from the user's facts the rules were checked against.
 
-const HEADLINE_MAX = 120
+const HEADLINE_MAX = 240
 
 type Structured = NonNullable<FinalAnswerPayload["structured"]>
 
@@ -44,8 +44,11 @@ export function titleWithValue(rule: Rule, locale: Locale): string {
   return `${title}: ${formatRuleValue(rule.value, locale)}`
 }
 
+/** The headline answers in the rule's own sentence, which states the value ("Kruh se oporezuje
+ *  PDV-om po stopi od 5 %."); a pack without such sentences falls back to "title: value". */
 export function headline(rule: Rule, locale: Locale): string {
-  const text = titleWithValue(rule, locale)
+  const statement = sentence(rule.statement[locale])
+  const text = statement.length <= HEADLINE_MAX ? statement : titleWithValue(rule, locale)
   return text.length <= HEADLINE_MAX ? text : `${text.slice(0, HEADLINE_MAX - 1)}…`
 }
 

@@ -1,11 +1,12 @@
 import type { TerminalPayload } from "../../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
+import { factLabel } from "../../knowledge/facts"
 import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
 import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
 import { buildCitations } from "./citations"
-import { answerLimits, appliedFactsText, headline, statementsText, structuredAnswer } from "./compose"
+import { answerLimits, appliedFactsText, headline, sentence, statementsText, structuredAnswer } from "./compose"
 
 // The terminal answer: ANSWER, QUALIFIED_ANSWER (unresolved conflict disclosed) or
 // CONDITIONAL_ANSWER (a missing optional dimension, one branch per value).
@@ -20,13 +21,14 @@ export function buildAnswer(
   const branchRules = uniqueRules(applicability.branches.flatMap((b) => b.rules))
   // Without rules that apply regardless, cite the branches' rules in branch order.
   const cited = rules.length > 0 ? rules : branchRules
+  const primary = rules[0]
   const base: FinalAnswerPayload = {
     asOfDate: state.context.asOf,
     answerHr: composeText("hr", rules, applicability, conflicts),
-    headline: cited[0]
-      ? headline(cited[0], run.locale)
-      : run.t("Odgovor ovisi o vašim podacima", "The answer depends on your facts"),
-    structured: structuredAnswer(rules, run.locale),
+    headline: primary
+      ? headline(primary, run.locale)
+      : run.t("Odgovor ovisi o vašim podacima:", "The answer depends on your facts:"),
+    structured: structuredAnswer(agreeingRules(rules, conflicts), run.locale),
     citations: buildCitations(run.index, cited),
     limits: answerLimits(
       {
@@ -69,6 +71,12 @@ export function buildAnswer(
   return { outcome: "ANSWER", ...base }
 }
 
+/**
+ * The answer's body, composed rather than concatenated: the headline (the primary rule's own
+ * sentence) is not repeated; the other rules that apply each say their sentence once; a
+ * conditional answer names what it depends on (its branches are listed apart, once); a conflict
+ * is named once; the user's facts the rules were checked against close the text.
+ */
 function composeText(
   locale: "hr" | "en",
   rules: Rule[],
@@ -76,26 +84,38 @@ function composeText(
   conflicts: ConflictResult,
 ): string {
   const parts: string[] = []
-  if (rules.length > 0) parts.push(statementsText(rules, locale))
+  const headlineText = rules[0] ? sentence(rules[0].statement[locale]) : undefined
+  const others = statementsText(
+    rules.filter((r) => sentence(r.statement[locale]) !== headlineText),
+    locale,
+  )
+  if (others) parts.push(others)
   for (const conflict of conflicts.unresolved)
     parts.push(
       locale === "hr"
-        ? `Napomena: ${conflict.sourceA.name} i ${conflict.sourceB.name} se razlikuju.`
-        : `Note: ${conflict.sourceA.name} and ${conflict.sourceB.name} differ.`,
+        ? `Izvori se ne slažu: ${conflict.sourceA.name} i ${conflict.sourceB.name}.`
+        : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
     )
   if (applicability.branches.length > 0) {
+    const missing = [...new Set(applicability.branches.map((b) => factLabel(b.factPath, locale)))].join(", ")
     parts.push(
       locale === "hr"
-        ? "Odgovor ovisi o podacima koji nedostaju:"
-        : "The answer depends on facts that are missing:",
+        ? `Odgovor ovisi o podatku koji nije naveden (${missing}); mogućnosti su navedene ispod.`
+        : `The answer depends on a fact that was not given (${missing}); the possibilities are listed below.`,
     )
-    for (const branch of applicability.branches) {
-      parts.push(`${branch.conditionText[locale]}: ${statementsText(branch.rules, locale)}`)
-    }
   }
   const applied = appliedFactsText(applicability.checks, rules, locale)
   if (applied) parts.push(applied)
   return parts.join(" ")
+}
+
+/** The rule the answer rests on: the first rule cited (the first branch's when all are branches). */
+export function primaryRule(
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+  conflicts: ConflictResult,
+): Rule | undefined {
+  return orderRules(state, conflicts.winners)[0] ?? applicability.branches.flatMap((b) => b.rules)[0]
 }
 
 /** Rules of the best-matching concept first, then by authority, then by id. */
@@ -107,6 +127,15 @@ function orderRules(state: RetrievalState, rules: readonly Rule[]): Rule[] {
       AUTHORITY_RANK[a.authority] - AUTHORITY_RANK[b.authority] ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )
+}
+
+/** The primary rule and the rules not on the other side of an unresolved conflict: the
+ *  obligations listed must agree with the answer, not with both sides of a disagreement. */
+function agreeingRules(rules: readonly Rule[], conflicts: ConflictResult): Rule[] {
+  const [primary, ...rest] = rules
+  if (!primary) return []
+  const disputed = new Set(conflicts.unresolved.flatMap((c) => c.ruleIds))
+  return [primary, ...rest.filter((r) => !disputed.has(r.id))]
 }
 
 function uniqueRules(rules: readonly Rule[]): Rule[] {

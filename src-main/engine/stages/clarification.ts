@@ -151,13 +151,19 @@ function applyAnswer(
   if (value === CLARIFY_CANCEL) return []
   if (value === CLARIFY_CONFIRM || AFFIRMATIVE.has(foldDiacritics(value)))
     return understoodConcepts(run, input.concepts)
+  // Only what was offered can be chosen: an answer naming another concept is not an answer to
+  // this question, and answering it would answer something the user did not ask.
+  const offered = new Set((request.options ?? []).map((o) => o.value))
   if (value.startsWith(CONCEPT_PREFIX)) {
-    const concept = run.index.concepts.get(value.slice(CONCEPT_PREFIX.length))
+    const concept = offered.has(value) ? run.index.concepts.get(value.slice(CONCEPT_PREFIX.length)) : undefined
     return concept ? [chosen(concept)] : []
   }
   if (value.startsWith(TOPIC_PREFIX))
-    return (run.index.conceptsByTopic.get(value.slice(TOPIC_PREFIX.length)) ?? []).map(chosen)
-  return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches
+    return offered.has(value) ? (run.index.conceptsByTopic.get(value.slice(TOPIC_PREFIX.length)) ?? []).map(chosen) : []
+  const fits = (slug: string) =>
+    offered.has(CONCEPT_PREFIX + slug) ||
+    (offered.has(CLARIFY_CONFIRM) && understoodConcepts(run, input.concepts).some((c) => c.slug === slug))
+  return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches.filter((m) => fits(m.slug))
 }
 
 function chosen(concept: { slug: string; nameHr: string; nameEn: string }): ConceptMatch {

@@ -4,11 +4,17 @@ import type { RiskTier } from "../../../src-shared/events/stages"
 import type { ConceptMatching } from "../../knowledge/concept-matcher"
 import { buildEvaluationContext, userContextSnapshot } from "../context-builder"
 import { deepFreeze } from "../freeze"
-import { CONFIDENCE_THRESHOLD_STRICT, type QueryInterpretation } from "../interpret"
+import {
+  CONFIDENCE_THRESHOLD_CLARIFY,
+  CONFIDENCE_THRESHOLD_STRICT,
+  MAX_INTERPRETATION_CONFIDENCE,
+  type QueryInterpretation,
+} from "../interpret"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { IntakeResult, ResolvedContext } from "../state"
 import type { DateClarificationInput } from "./date-clarification"
+import { focusRefusal } from "../focus-refusal"
 
 // CONTEXT_RESOLUTION: jurisdiction, domain, risk tier, as-of date and the evaluation context
 // (frozen profile + question facts), plus the concepts of the pack the question is about, which
@@ -39,7 +45,7 @@ export async function* contextResolutionStage(
   const riskTier = strictestTier(interpretation.riskTier, topicTier(run, matching))
   const domain =
     interpretation.domain === "OTHER" && matching.matches.length > 0 ? "TAX" : interpretation.domain
-  const confidence = contextConfidence(interpretation, matching)
+  const confidence = focusedConfidence(intake, contextConfidence(interpretation, matching))
   const jurisdiction = foreign ? "UNKNOWN" : interpretation.jurisdiction.hint === "EU" ? "EU" : "HR"
   const dateToAsk = impossibleDateToAsk(interpretation, requestAsOf, clockDate)
 
@@ -68,6 +74,8 @@ export async function* contextResolutionStage(
       : undefined
     return stop({ outcome: "REFUSAL", ...buildRefusal("UNSUPPORTED_JURISDICTION", run.locale, { detail }) })
   }
+  const outOfFocus = focusRefusal(run, intake)
+  if (outOfFocus) return stop(outOfFocus)
   if (matching.matches.length === 0 && domain !== "TAX" && domain !== "OTHER") {
     const detail = run.t(
       `Područje pitanja (${domain}) nije pokriveno paketom ${run.pack.id}.`,
@@ -126,6 +134,17 @@ export function contextConfidence(interpretation: QueryInterpretation, matching:
     clear && best.score >= 0.6 ? (matching.bestWeight >= 2 ? 0.9 : matching.bestWeight >= 1 ? 0.8 : 0) : 0
   const confidence = Math.max(fromInterpreter, fromPack)
   return round(clear ? confidence : Math.min(confidence, 0.85))
+}
+
+/**
+ * The focus settles what keyword matching can only guess: one concept that fits the question's
+ * subjects and attribute needs no confirmation; several fitting ones are a choice to offer (below
+ * the clarify threshold, so that the user picks among them instead of confirming one).
+ */
+function focusedConfidence(intake: IntakeResult, confidence: number): number {
+  if (intake.selection.kind !== "fits") return confidence
+  if (!intake.matching.ambiguous) return Math.max(confidence, MAX_INTERPRETATION_CONFIDENCE)
+  return Math.min(confidence, CONFIDENCE_THRESHOLD_CLARIFY - 0.05)
 }
 
 function topicTier(run: Run, matching: ConceptMatching): RiskTier | undefined {

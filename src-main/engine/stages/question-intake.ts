@@ -1,10 +1,14 @@
-import type { QuestionIntakePayload } from "../../../src-shared/events/payloads"
+import type { QuestionFocus, QuestionIntakePayload } from "../../../src-shared/events/payloads"
 import { matchConcepts } from "../../knowledge/concept-matcher"
-import { tokenize } from "../../knowledge/text"
+import { selectFocusConcepts } from "../../knowledge/focus-concepts"
+import { extractFocus, type Focus } from "../../knowledge/focus"
+import { focusIndex } from "../../knowledge/focus-index"
+import { foldDiacritics, tokenize } from "../../knowledge/text"
 import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD } from "../interpret"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { IntakeResult } from "../state"
+import { focusedMatching } from "../focus-matching"
 
 // QUESTION_INTAKE: interpret the question (topic, intent, language, entities, gibberish) and
 // refuse at once what is not a regulatory question (seed 003 gates).
@@ -19,6 +23,8 @@ export async function* questionIntakeStage(
   // The interpreter reads at most its first MAX_PROCESSED_CHARS; concept matching reads the same part.
   const tokens = tokenize(question.slice(0, MAX_PROCESSED_CHARS))
   const matching = matchConcepts(run.index, tokens)
+  const focus = extractFocus(focusIndex(run.pack), tokens)
+  const selection = selectFocusConcepts(focusIndex(run.pack), focus)
   // The pack knows its own vocabulary: a question the interpreter found off-topic but that names
   // a concept of the pack outright (a term no other concept shares, or an alias) is regulatory.
   const topic =
@@ -44,6 +50,7 @@ export async function* questionIntakeStage(
     gibberishRatio: interpretation.gibberishRatio,
     interpretationConfidence: interpretation.confidence,
     keywords: interpretation.keywords,
+    focus: focusPayload(run, focus, question),
   }
   yield run.emit({ stage: "QUESTION_INTAKE", status: "complete", message: data.summary, data })
 
@@ -62,7 +69,28 @@ export async function* questionIntakeStage(
     )
     return stop({ outcome: "REFUSAL", ...buildRefusal("OUT_OF_SCOPE", run.locale, { detail }) })
   }
-  return proceed({ interpretation, tokens, matching })
+  const intake: IntakeResult = { interpretation, tokens, matching: focusedMatching(run, matching, focus, selection), focus, selection }
+  if (data.focus?.unknownSubject !== undefined) intake.typedUnknown = data.focus.unknownSubject
+  return proceed(intake)
+}
+
+/** The focus as the trace records it: subjects with their names, and unknown words as typed. */
+function focusPayload(run: Run, focus: Focus, question: string): QuestionFocus {
+  const index = focusIndex(run.pack)
+  const subjects = focus.subjects.flatMap((id) => {
+    const subject = index.subjects.get(id)
+    return subject ? [{ id, kind: subject.kind, nameHr: subject.nameHr, nameEn: subject.nameEn }] : []
+  })
+  const payload: QuestionFocus = { subjects }
+  if (focus.attribute) payload.attribute = focus.attribute
+  if (focus.unknownTokens.length > 0) payload.unknownSubject = asTyped(question, focus.unknownTokens)
+  return payload
+}
+
+/** The words as the user typed them (with diacritics), found by their folded form. */
+function asTyped(question: string, folded: readonly string[]): string {
+  const words = question.split(/[^\p{L}\p{N}]+/u)
+  return folded.map((token) => words.find((w) => foldDiacritics(w) === token) ?? token).join(" ")
 }
 
 const TOPIC_HR = {

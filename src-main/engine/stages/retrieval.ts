@@ -2,6 +2,7 @@ import type { ConceptMatch, RetrievalPayload } from "../../../src-shared/events/
 import type { Rule } from "../../knowledge/pack-schema"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
+import type { AnswerFocus } from "../state"
 
 // RETRIEVAL (seed 001 stage 4): the concepts the question matched (with the keywords that matched
 // them) and the published rules retrieved for them through the pack index.
@@ -10,6 +11,7 @@ export async function* retrievalStage(
   run: Run,
   concepts: readonly ConceptMatch[],
   rules: readonly Rule[],
+  focus?: AnswerFocus,
 ): StageGenerator<Rule[]> {
   yield run.emit({
     stage: "RETRIEVAL",
@@ -26,6 +28,7 @@ export async function* retrievalStage(
     rulesRetrieved: rules.length,
     ruleIds: rules.map((r) => r.id),
   }
+  if (focus) data.focus = focus
   yield run.emit({ stage: "RETRIEVAL", status: "complete", message: data.summary, data })
   if (rules.length === 0) return stop({ outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale) })
   return proceed([...rules])

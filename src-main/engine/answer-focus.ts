@@ -1,0 +1,15 @@
+import type { ConceptMatch } from "../../src-shared/events/payloads"
+import type { Focus } from "../knowledge/focus"
+import type { Run } from "./run"
+import type { AnswerFocus } from "./state"
+
+/**
+ * What the answer must be about once the concepts are settled: the question's narrowest subjects
+ * that the researched concepts cover (a clarification may have narrowed "food in a restaurant" to
+ * catering), and the asked attribute.
+ */
+export function answerFocus(run: Run, focus: Focus, concepts: readonly ConceptMatch[]): AnswerFocus {
+  const covered = new Set(concepts.flatMap((c) => run.index.concepts.get(c.slug)?.subjects ?? []))
+  const subjects = focus.subjects.filter((s) => covered.has(s))
+  return focus.attribute ? { subjects, attribute: focus.attribute } : { subjects }
+}

@@ -1,0 +1,60 @@
+import type { TerminalPayload } from "../../src-shared/events/event"
+import type { FocusAttribute } from "../../src-shared/events/payloads"
+import { focusIndex } from "../knowledge/focus-index"
+import { buildRefusal } from "./refusal-policy"
+import type { Run } from "./run"
+import type { IntakeResult } from "./state"
+
+// The refusal when the pack has nothing that answers the question's focus: say what was understood
+// and what the pack lacks, in the user's language, rather than answer with a rule about something
+// else (issue 17: a cited rule that does not cover the asked subject and attribute is a wrong answer).
+
+/** What is asked, as the object of "pitate za …" / "you ask for …". */
+const ASKED: Record<FocusAttribute, { hr: string; en: string }> = {
+  rate: { hr: "stopu", en: "the rate" },
+  deadline: { hr: "rok", en: "the deadline" },
+  threshold: { hr: "prag ili limit", en: "the threshold or limit" },
+  amount: { hr: "iznos", en: "the amount" },
+  penalty: { hr: "kaznu", en: "the penalty" },
+  obligation: { hr: "postoji li obveza", en: "whether there is an obligation" },
+  procedure: { hr: "postupak", en: "the procedure" },
+}
+
+const AVAILABLE: Record<FocusAttribute, { hr: string; en: string }> = {
+  rate: { hr: "stopa", en: "rate" },
+  deadline: { hr: "rok", en: "deadline" },
+  threshold: { hr: "prag ili limit", en: "threshold or limit" },
+  amount: { hr: "iznos", en: "amount" },
+  penalty: { hr: "kazna", en: "penalty" },
+  obligation: { hr: "obveza", en: "obligation" },
+  procedure: { hr: "postupak", en: "procedure" },
+}
+
+export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | undefined {
+  const { selection, focus } = intake
+  if (selection.kind !== "unknown-subject" && selection.kind !== "uncovered") return undefined
+  const pack = `${run.pack.id} ${run.pack.version}`
+  const asked = focus.attribute ? ASKED[focus.attribute] : undefined
+  const index = focusIndex(run.pack)
+  const names = (locale: "hr" | "en", ids: readonly string[] = focus.subjects) =>
+    ids
+      .map((id) => index.subjects.get(id))
+      .flatMap((s) => (s ? [locale === "hr" ? s.nameHr : s.nameEn] : []))
+      .join(", ")
+  let detail: string
+  if (selection.kind === "unknown-subject") {
+    const typed = intake.typedUnknown ?? selection.tokens.join(" ")
+    const context = names(run.locale, focus.named)
+    detail = run.t(
+      `Pitanje sam razumio ovako: ${asked ? `pitate za ${asked.hr}` : "pitate"}${context ? ` (${context})` : ""} za „${typed}”. Paket propisa ${pack} nema pravilo o „${typed}”. Ne odgovaram općim pravilom, jer nijedan izvor u paketu ne kaže da ono vrijedi i za „${typed}”.`,
+      `I understood the question as asking for ${asked ? asked.en : "a rule"}${context ? ` (${context})` : ""} for “${typed}”. Rule pack ${pack} has no rule on “${typed}”. I do not answer with a general rule, because no source in the pack says it applies to “${typed}”.`,
+    )
+  } else {
+    const available = selection.available.map((a) => AVAILABLE[a][run.locale]).join(", ")
+    detail = run.t(
+      `Pitanje sam razumio ovako: ${asked ? `pitate za ${asked.hr}` : "pitate"} — ${names("hr")}. Paket propisa ${pack} to ne sadrži.${available ? ` O tome sadrži samo: ${available}.` : ""}`,
+      `I understood the question as asking for ${asked ? asked.en : "a rule"} — ${names("en")}. Rule pack ${pack} does not hold that.${available ? ` On this it holds only: ${available}.` : ""}`,
+    )
+  }
+  return { outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
+}

@@ -1,0 +1,78 @@
+import type { Focus } from "./focus"
+import { isWithin } from "./focus"
+import type { FocusIndex } from "./focus-index"
+import type { Attribute, Concept } from "./pack-schema"
+
+// Which concepts of the pack can answer a question's focus. A concept fits when it is about every
+// subject the question names (the narrowest ones) and has a rule answering the asked attribute.
+// Only fitting concepts are ever offered or answered from: a rule about another subject, or about
+// another attribute of the same subject, is a wrong answer however well it is cited.
+
+export type FocusSelection =
+  /** The question names no subject of the pack: the keyword matcher decides, filtered by attribute. */
+  | { kind: "open" }
+  /** Words stand where a subject should be, and the pack has no subject for them. */
+  | { kind: "unknown-subject"; tokens: string[] }
+  /** The pack knows the subjects but has nothing on them (together) for the asked attribute. */
+  | { kind: "uncovered"; available: Attribute[] }
+  /** Concepts that fit; `partial` when none covers every subject and each covers some. */
+  | { kind: "fits"; concepts: Concept[]; partial: boolean }
+
+/** What a rule's attribute must be for the asked one: "how much" is answered by an amount or a rate. */
+const ACCEPTS: Record<Attribute, readonly Attribute[]> = {
+  rate: ["rate"],
+  deadline: ["deadline"],
+  threshold: ["threshold"],
+  amount: ["amount", "rate", "threshold"],
+  penalty: ["penalty"],
+  obligation: ["obligation"],
+  procedure: ["procedure"],
+}
+
+export function answersAttribute(asked: Attribute | undefined, ruleAttribute: Attribute | undefined): boolean {
+  if (asked === undefined) return true
+  return ruleAttribute !== undefined && ACCEPTS[asked].includes(ruleAttribute)
+}
+
+export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelection {
+  if (focus.unknownTokens.length > 0) return { kind: "unknown-subject", tokens: focus.unknownTokens }
+  if (focus.subjects.length === 0) return { kind: "open" }
+  const covering = coveringAll(index, focus)
+  const partial = covering.length === 0
+  const candidates = partial ? coveringAny(index, focus) : preferExact(index, focus, covering)
+  const fitting = candidates.filter((c) => hasAttribute(index, c, focus.attribute))
+  if (fitting.length > 0) return { kind: "fits", concepts: fitting, partial }
+  const available = new Set<Attribute>()
+  for (const concept of candidates) for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
+  return { kind: "uncovered", available: [...available].sort() }
+}
+
+function hasAttribute(index: FocusIndex, concept: Concept, asked: Attribute | undefined): boolean {
+  const attributes = index.conceptAttributes.get(concept.slug)
+  if (!attributes) return false
+  return [...attributes].some((a) => answersAttribute(asked, a))
+}
+
+/** Concepts about every narrowest subject the question names. */
+function coveringAll(index: FocusIndex, focus: Focus): Concept[] {
+  const [first, ...rest] = focus.subjects
+  if (first === undefined) return []
+  return (index.conceptsBySubject.get(first) ?? []).filter((c) => rest.every((s) => c.subjects?.includes(s)))
+}
+
+function coveringAny(index: FocusIndex, focus: Focus): Concept[] {
+  const seen = new Map<string, Concept>()
+  for (const subject of focus.subjects)
+    for (const concept of index.conceptsBySubject.get(subject) ?? []) seen.set(concept.slug, concept)
+  return [...seen.values()]
+}
+
+/**
+ * Of the concepts about the named subjects, those that need no subject the question did not name
+ * ("doprinosi" alone is not about paušal contributions, "doprinosi za paušalni obrt" is).
+ */
+function preferExact(index: FocusIndex, focus: Focus, concepts: Concept[]): Concept[] {
+  const named = (subject: string) => focus.named.some((n) => n === subject || isWithin(index, n, subject))
+  const exact = concepts.filter((c) => (c.subjects ?? []).every(named))
+  return exact.length > 0 ? exact : concepts
+}

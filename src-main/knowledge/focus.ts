@@ -1,0 +1,150 @@
+import type { Attribute } from "./pack-schema"
+import type { FocusIndex, FocusTerm } from "./focus-index"
+import { termKey } from "./focus-index"
+
+// The question's focus (issue 17): which subjects of the pack it names, which attribute it asks
+// for, and whether it names, in a subject's place, something the pack has no subject for. Pure:
+// folded tokens in, focus out. The vocabulary is the pack's (subjects and attribute terms).
+
+export interface TermHit<T> {
+  target: T
+  start: number
+  /** One past the last token of the hit. */
+  end: number
+}
+
+export interface Focus {
+  /** Every subject named, in question order, each once. */
+  named: string[]
+  /** The narrowest of them: a subject is dropped when a narrower one `within` it is named too. */
+  subjects: string[]
+  attribute?: Attribute
+  /** Folded tokens standing where a subject should be, naming none the pack knows. */
+  unknownTokens: string[]
+  subjectHits: TermHit<string>[]
+  attributeHits: TermHit<Attribute>[]
+}
+
+/** When a question uses words of several attributes, the most specific one is what it asks. */
+const ATTRIBUTE_PRIORITY: readonly Attribute[] = ["penalty", "deadline", "threshold", "rate", "procedure", "amount", "obligation"]
+
+/** Words after which a subject's name is expected ("PDV na …", "VAT on …"). */
+const SLOT_PREPOSITIONS: ReadonlySet<string> = new Set(["na", "za", "kod", "u", "on", "for", "to", "of", "in", "at"])
+/** Words that end a subject's slot. */
+const SLOT_ENDS: ReadonlySet<string> = new Set(["i", "ili", "ako", "kad", "kada", "te", "and", "or", "if", "when", "od", "from", "do", "until", "by", "since", "sa", "s", "with"])
+const MAX_SLOT = 4
+const MAX_GAP = 3
+
+/**
+ * Words that fill a slot without naming a subject: time, place, the asker and their business,
+ * generic goods words, filler. "PDV za 2025. godinu", "VAT in Croatia", "za moju tvrtku".
+ */
+const SLOT_NOISE: ReadonlySet<string> = new Set([
+  "godinu", "godine", "godina", "godini", "ovu", "ovo", "ova", "ovaj", "ove", "tekucu", "tekuce", "proslu", "iducu", "sljedecu",
+  "sada", "danas", "trenutno", "trenutacno", "hrvatskoj", "hrvatska", "hrvatske", "rh", "republici", "republike", "croatia",
+  "croatian", "year", "years", "this", "current", "currently", "now", "today", "next", "last", "mjesec", "mjesecu",
+  "razdoblje", "period", "obrt", "obrta", "obrtnika", "obrtnike", "obrtnik", "doo", "jdoo", "d", "o", "j", "tvrtku",
+  "tvrtke", "tvrtka", "firmu", "firme", "poduzece", "poduzeca", "poduzetnika", "poduzetnike", "klijenta", "klijente",
+  "company", "companies", "business", "businesses", "client", "clients", "firm", "me", "mene", "nas", "moju", "moj",
+  "moje", "mog", "svoju", "svoj", "my", "our", "us", "sve", "svih", "all", "the", "a", "an", "eura", "eur", "euro",
+  "kuna", "kn", "hrk", "iznos", "iznosa", "cijenu", "price", "li", "se", "je", "su", "koji", "koja", "koje", "sto",
+  "what", "which", "is", "are", "it", "applies", "apply", "charged", "placa", "placam", "placa", "zaracunava",
+  "obracunava", "pay", "paid", "charge", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
+  "sustav", "praksi", "pravilu", "opcenito", "general", "generally", "europi", "europe", "eu", "inozemstvu", "abroad",
+])
+
+function termMatches<T>(term: FocusTerm<T>, tokens: readonly string[], at: number): boolean {
+  for (let k = 0; k < term.words.length; k++) {
+    const token = tokens[at + k]
+    const word = term.words[k]
+    if (token === undefined || word === undefined) return false
+    const last = k === term.words.length - 1
+    if (last && term.stem ? !token.startsWith(word) : token !== word) return false
+  }
+  const before = tokens[at - 1]
+  const after = tokens[at + term.words.length]
+  if (before !== undefined && term.notAfter.has(before)) return false
+  return !(after !== undefined && term.notBefore.has(after))
+}
+
+/** Longest term at each position; a matched term's words are not read again. */
+export function scanTerms<T>(tokens: readonly string[], terms: ReadonlyMap<string, readonly FocusTerm<T>[]>): TermHit<T>[] {
+  const hits: TermHit<T>[] = []
+  for (let i = 0; i < tokens.length; ) {
+    const token = tokens[i] ?? ""
+    const candidates = [...(terms.get(termKey(token, false)) ?? []), ...(terms.get(termKey(token, true)) ?? [])]
+    let best: FocusTerm<T> | undefined
+    for (const term of candidates)
+      if ((!best || term.words.length > best.words.length) && termMatches(term, tokens, i)) best = term
+    if (best) {
+      hits.push({ target: best.target, start: i, end: i + best.words.length })
+      i += best.words.length
+    } else i += 1
+  }
+  return hits
+}
+
+export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focus {
+  const subjectHits = scanTerms(tokens, index.subjectTerms)
+  const attributeHits = scanTerms(tokens, index.attributeTerms)
+  const named = [...new Set(subjectHits.map((h) => h.target))]
+  const subjects = named.filter((id) => !named.some((other) => other !== id && isWithin(index, other, id)))
+  const asked = new Set(attributeHits.map((h) => h.target))
+  const attribute = ATTRIBUTE_PRIORITY.find((a) => asked.has(a))
+  const focus: Focus = { named, subjects, unknownTokens: [], subjectHits, attributeHits }
+  if (attribute) focus.attribute = attribute
+  focus.unknownTokens = unknownSlot(index, tokens, focus)
+  return focus
+}
+
+/** Is `narrow` (transitively) within `broad`? */
+export function isWithin(index: FocusIndex, narrow: string, broad: string): boolean {
+  let at = index.subjects.get(narrow)?.within
+  for (let hops = 0; at !== undefined && hops < 16; hops++) {
+    if (at === broad) return true
+    at = index.subjects.get(at)?.within
+  }
+  return false
+}
+
+/**
+ * Words in a subject's slot that name no subject: after a tax or a rate word and a preposition
+ * ("PDV na čokoladu", "VAT rate for haircuts"), up to the slot's end. Empty when the slot names a
+ * subject, holds only noise, or the question has no such slot.
+ */
+function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus): string[] {
+  const covered = coveredPositions(focus)
+  const anchors = [
+    ...focus.subjectHits.filter((h) => index.subjects.get(h.target)?.kind === "tax"),
+    ...focus.attributeHits.filter((h) => h.target === "rate"),
+  ]
+  for (const anchor of anchors) {
+    const preposition = findPreposition(tokens, anchor.end)
+    if (preposition === undefined) continue
+    const slot: number[] = []
+    for (let i = preposition + 1; i < tokens.length && slot.length < MAX_SLOT; i++) {
+      if (SLOT_ENDS.has(tokens[i] ?? "") || SLOT_PREPOSITIONS.has(tokens[i] ?? "")) break
+      slot.push(i)
+    }
+    if (slot.some((i) => focus.subjectHits.some((h) => h.start <= i && i < h.end))) continue
+    const unknown = slot.filter((i) => !covered.has(i) && isContentWord(tokens[i] ?? "")).map((i) => tokens[i] ?? "")
+    if (unknown.length > 0) return unknown
+  }
+  return []
+}
+
+function findPreposition(tokens: readonly string[], from: number): number | undefined {
+  for (let i = from; i < tokens.length && i <= from + MAX_GAP; i++) if (SLOT_PREPOSITIONS.has(tokens[i] ?? "")) return i
+  return undefined
+}
+
+function coveredPositions(focus: Focus): Set<number> {
+  const covered = new Set<number>()
+  for (const hit of [...focus.subjectHits, ...focus.attributeHits])
+    for (let i = hit.start; i < hit.end; i++) covered.add(i)
+  return covered
+}
+
+function isContentWord(token: string): boolean {
+  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token)
+}

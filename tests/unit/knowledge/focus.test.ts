@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest"
+import { extractFocus } from "../../../src-main/knowledge/focus"
+import { focusIndex } from "../../../src-main/knowledge/focus-index"
+import { tokenize } from "../../../src-main/knowledge/text"
+import { focusPack } from "../../fixtures/packs/focus-pack"
+
+// The question's focus: the narrowest subjects named, the attribute asked, and unknown words in a
+// subject's place, read with the pack's own vocabulary.
+
+const focus = (question: string) => extractFocus(focusIndex(focusPack()), tokenize(question))
+
+describe("question focus", () => {
+  it("takes the narrowest subject: an item named with its tax is about the item", () => {
+    const f = focus("Koja je stopa PDV-a na kruh?")
+    expect(f.named).toEqual(["pdv", "bread"])
+    expect(f.subjects).toEqual(["bread"])
+    expect(f.attribute).toBe("rate")
+    expect(f.unknownTokens).toEqual([])
+  })
+
+  it("reads inflections, missing diacritics and English alike", () => {
+    expect(focus("Koliki je PDV na kruha").subjects).toEqual(["bread"])
+    expect(focus("What is the VAT on bread?")).toMatchObject({ subjects: ["bread"], attribute: "rate" })
+    expect(focus("Koliki su doprinosi za paušalni obrt?").subjects).toEqual(["doprinosi", "pausalni-obrt"])
+    expect(focus("Koliki su doprinosi za pausalni obrt?").subjects).toEqual(["doprinosi", "pausalni-obrt"])
+  })
+
+  it("asks the most specific attribute the question words name", () => {
+    expect(focus("Do kada se predaje JOPPD?").attribute).toBe("deadline")
+    expect(focus("Koja je kazna za kasni JOPPD?").attribute).toBe("penalty")
+    expect(focus("Koliki je PDV na mlijeko?").attribute).toBe("rate")
+    expect(focus("Koliko iznose doprinosi?").attribute).toBe("amount")
+    expect(focus("Moram li platiti doprinose?").attribute).toBe("obligation")
+    expect(focus("JOPPD").attribute).toBeUndefined()
+  })
+
+  it("names the words in a subject's place that the pack has no subject for", () => {
+    expect(focus("Koji je PDV na čokoladu?").unknownTokens).toEqual(["cokoladu"])
+    expect(focus("What VAT rate applies to haircuts?").unknownTokens).toEqual(["haircuts"])
+    expect(focus("Koliki je PDV u kafiću?").unknownTokens).toEqual(["kaficu"])
+  })
+
+  it("does not mistake time, place or the asker's business for a subject", () => {
+    for (const question of [
+      "Koja je stopa PDV-a u Hrvatskoj?",
+      "Koja je stopa PDV-a za 2025. godinu?",
+      "Koja je stopa PDV-a za moju tvrtku?",
+      "What is the VAT rate in Croatia this year?",
+    ])
+      expect(focus(question).unknownTokens, question).toEqual([])
+  })
+
+  it("respects a term's neighbours: 'poslovne knjige' are not books", () => {
+    expect(focus("PDV na knjige").subjects).toEqual(["books"])
+    expect(focus("PDV i poslovne knjige").subjects).toEqual(["pdv"])
+  })
+})
