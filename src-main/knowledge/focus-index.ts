@@ -87,10 +87,10 @@ function file<T>(map: Map<string, FocusTerm<T>[]>, term: FocusTerm<T> | undefine
 function buildFocusIndex(loaded: LoadedPack): FocusIndex {
   const { pack } = loaded
   const subjectTerms = new Map<string, FocusTerm<string>[]>()
-  for (const subject of pack.subjects)
+  for (const subject of pack.subjects ?? [])
     for (const raw of subject.terms) file(subjectTerms, parseTerm(raw, subject.id, subject.notAfter, subject.notBefore))
   const attributeTerms = new Map<string, FocusTerm<Attribute>[]>()
-  for (const entry of pack.attributeTerms)
+  for (const entry of pack.attributeTerms ?? [])
     for (const raw of entry.terms) file(attributeTerms, parseTerm(raw, entry.attribute))
   // Longest terms first, so that a phrase wins over the word it starts with.
   for (const map of [subjectTerms, attributeTerms] as const)
@@ -112,7 +112,7 @@ function buildFocusIndex(loaded: LoadedPack): FocusIndex {
     conceptAttributes.set(rule.conceptSlug, set)
   }
   return {
-    subjects: new Map(pack.subjects.map((s) => [s.id, s])),
+    subjects: new Map((pack.subjects ?? []).map((s) => [s.id, s])),
     subjectTerms,
     attributeTerms,
     conceptsBySubject,

@@ -197,8 +197,10 @@ export const RulePack = z.strictObject({
   concepts: z.array(Concept).min(1),
   rules: z.array(Rule).min(1),
   conflicts: z.array(ConflictNote).default([]),
-  subjects: z.array(Subject).default([]),
-  attributeTerms: z.array(AttributeTerms).default([]),
+  // Optional, not defaulted: a default would change the canonical JSON, and so the hash, of
+  // packs written before 2.0, and the traces made with them would no longer verify.
+  subjects: z.array(Subject).optional(),
+  attributeTerms: z.array(AttributeTerms).optional(),
 })
 
 export type PackSource = z.infer<typeof PackSource>

@@ -274,6 +274,10 @@ export const FinalAnswerPayload = z.object({
   /** addition: fail-closed witnesses. */
   appliesWhenEvaluated: z.boolean(),
   eligibleRuleCount: z.number().int().nonnegative(),
+  /** addition (issue 17): the rule the answer rests on, checked against the question's focus. */
+  primaryRuleId: z.string().optional(),
+  /** addition (issue 18): the rule's legal basis, e.g. "Zakon o porezu na dodanu vrijednost (NN 73/13, 39/22), čl. 38 st. 2". */
+  legalBasis: z.string().optional(),
 })
 
 export const QualifiedAnswerPayload = FinalAnswerPayload.extend({

@@ -7,6 +7,7 @@ import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import type { ClarificationAnswer, EngineRequest } from "../../engine/types"
 import { loadPackFile, PackLoadError, type LoadedPack } from "../../knowledge/loader"
 import { parseCommandArgs, parseIsoDate, parseLocale, UsageError } from "../args"
+import { unofferedOption } from "../clarify-answer"
 import type { CliIo } from "../io"
 import { DEFAULT_PACK_PATH } from "../paths"
 import { readProfileFile } from "../profile-file"
@@ -128,6 +129,12 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
     emit(event)
     if (event.status !== "awaiting_input") continue
     gates += 1
+    const given = invocation.clarifications[gates - 1]
+    const wrong = given === undefined ? undefined : unofferedOption(given, event.data)
+    if (wrong) {
+      io.stderr.write(`fiskai ask: --clarify ${wrong}\n`)
+      return EXIT_USAGE
+    }
     if (!clarify && gates > invocation.clarifications.length) {
       // Nobody can answer: leaving the loop closes the generator (its finally blocks run).
       unanswered = event.data

@@ -1,11 +1,13 @@
 import { existsSync } from "node:fs"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
+import type { ClarificationPayload } from "../../../src-shared/events/payloads"
 import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import type { ReasoningSink } from "../../sinks/types"
 import { defaultDbPath } from "../../store/paths"
 import { TraceNotFoundError, TraceStateError } from "../../store/runs"
 import { openTraceSession } from "../../store/session"
 import { parseCommandArgs, UsageError } from "../args"
+import { unofferedOption } from "../clarify-answer"
 import type { CliIo } from "../io"
 import { createEventPrinter } from "../stepper"
 
@@ -13,6 +15,12 @@ import { createEventPrinter } from "../stepper"
 // after a restart) and prints the events that follow, as a stepper or (--json) one JSON event per
 // line. --cancel ends it in REFUSAL NEEDS_CLARIFICATION instead. Exit 0 at a terminal event, 3 if
 // it suspends again at another clarification, 1 if it cannot be resumed, 2 for bad usage.
+
+/** The clarification a suspended run waits on: its last event, when that awaits input. */
+function pendingClarification(events: readonly ReasoningEvent[]): ClarificationPayload | undefined {
+  const last = events[events.length - 1]
+  return last?.stage === "CLARIFICATION" && last.status === "awaiting_input" ? last.data : undefined
+}
 
 export const RESUME_USAGE = `usage: fiskai resume <requestId> (--answer VALUE | --cancel) [--json] [--db FILE]
   --answer  the clarification answer (an option value such as "confirm", or free text)
@@ -75,6 +83,12 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
   const session = openTraceSession({ dbPath: invocation.dbPath, engine: buildAnswerWithReasoning, ...(io.clock ? { clock: io.clock } : {}) })
   try {
     const { requestId, answer } = invocation
+    const waitingOn = answer === null ? undefined : pendingClarification(session.service.get(requestId)?.events ?? [])
+    const wrong = answer === null || waitingOn === undefined ? undefined : unofferedOption(answer, waitingOn)
+    if (wrong) {
+      io.stderr.write(`fiskai resume: --answer ${wrong}\n`)
+      return 2
+    }
     const result =
       answer === null ? await session.service.cancel(requestId, { sinks: [printing] }) : await session.service.resume(requestId, answer, { sinks: [printing] })
     if (result.status === "complete") return 0

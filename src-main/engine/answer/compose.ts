@@ -1,7 +1,7 @@
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate, formatRuleValue } from "../../knowledge/format"
-import type { Rule } from "../../knowledge/pack-schema"
+import type { LegalBasis, Rule } from "../../knowledge/pack-schema"
 import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionLabel } from "../../knowledge/rule-eligibility"
 import { factLabel, formatFactValue } from "../../knowledge/facts"
@@ -14,6 +14,12 @@ import { assumptionSentence } from "../../../src-shared/assumptions"
 const HEADLINE_MAX = 240
 
 type Structured = NonNullable<FinalAnswerPayload["structured"]>
+
+/** "Zakon o porezu na dodanu vrijednost (NN 73/13, 39/22), čl. 38 st. 2", or "… (article not verified)". */
+export function legalBasisText(basis: LegalBasis, locale: Locale): string {
+  const article = basis.article ?? (locale === "hr" ? "članak nije provjeren" : "article not verified")
+  return `${basis.act} (${basis.gazette}), ${article}`
+}
 
 export function ruleTitle(rule: Rule, locale: Locale): string {
   return locale === "hr" ? rule.titleHr : rule.titleEn
@@ -116,6 +122,8 @@ export interface LimitsInput {
   packVersion: string
   checks: readonly RuleCheck[]
   assumedDefaults: readonly string[]
+  /** The cited rules: a fact only one secondary source states is said to be so. */
+  cited?: readonly Rule[]
 }
 
 /** What the answer does not cover: the date, the pack, rules left out, changes not yet in force. */
@@ -148,6 +156,13 @@ export function answerLimits(input: LimitsInput, locale: Locale): string[] {
     if (check.failure === "proposed")
       limits.push(hr ? `Nije uključeno, samo prijedlog: ${title}` : `Not included, only a proposal: ${title}`)
   }
+  for (const rule of input.cited ?? [])
+    if (rule.verification === "SINGLE_SECONDARY")
+      limits.push(
+        hr
+          ? `Podatak „${ruleTitle(rule, locale)}” potvrđuje samo jedan sekundarni izvor; prije primjene provjerite službeni tekst propisa`
+          : `“${ruleTitle(rule, locale)}” is stated by a single secondary source only; check the official text before relying on it`,
+      )
   for (const assumption of input.assumedDefaults) limits.push(assumptionSentence(assumption, locale))
   return limits
 }

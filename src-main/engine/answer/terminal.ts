@@ -6,7 +6,7 @@ import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
 import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
 import { buildCitations } from "./citations"
-import { answerLimits, appliedFactsText, headline, sentence, statementsText, structuredAnswer } from "./compose"
+import { answerLimits, appliedFactsText, headline, legalBasisText, sentence, statementsText, structuredAnswer } from "./compose"
 
 // The terminal answer: ANSWER, QUALIFIED_ANSWER (unresolved conflict disclosed) or
 // CONDITIONAL_ANSWER (a missing optional dimension, one branch per value).
@@ -37,12 +37,16 @@ export function buildAnswer(
         packVersion: run.pack.version,
         checks: applicability.checks,
         assumedDefaults: state.assumedDefaults,
+        cited,
       },
       run.locale,
     ),
     appliesWhenEvaluated: true,
     eligibleRuleCount: uniqueRules([...rules, ...branchRules]).length,
   }
+  const resting = primary ?? branchRules[0]
+  if (resting) base.primaryRuleId = resting.id
+  if (resting?.legalBasis) base.legalBasis = legalBasisText(resting.legalBasis, run.locale)
   if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts)
   if (applicability.branches.length > 0) {
     return {

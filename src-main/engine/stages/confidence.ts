@@ -1,6 +1,7 @@
 import type { ConfidencePayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK, type Authority } from "../../../src-shared/events/stages"
-import type { Rule } from "../../knowledge/pack-schema"
+import { formatPercent } from "../../knowledge/format"
+import type { Rule, Verification } from "../../knowledge/pack-schema"
 import { assumptionLabel } from "../../../src-shared/assumptions"
 import { interactiveDrivers } from "../drivers"
 import { proceed, type Run, type StageGenerator } from "../run"
@@ -11,11 +12,24 @@ import { sourceNames } from "./analysis"
 // the number of independent sources, conflicts, assumptions and missing facts, with every
 // driver stated in words and the facts the answer depended on as interactive toggles.
 
+// A plain fact stated by a statute, a regulation or the tax authority is HIGH on its own (issue
+// 17: the standard VAT rate from the tax authority was "56 % MEDIUM"); practice needs a second,
+// independent source to reach HIGH, and a fact only one secondary source states stays MEDIUM.
 const AUTHORITY_BASE: Record<Authority, number> = {
-  LAW: 0.9,
-  REGULATION: 0.85,
-  GUIDANCE: 0.75,
-  PRACTICE: 0.6,
+  LAW: 0.92,
+  REGULATION: 0.9,
+  GUIDANCE: 0.86,
+  PRACTICE: 0.72,
+}
+const VERIFICATION_ADJUST: Record<Verification, number> = {
+  CONFIRMED_OFFICIAL: 0.04,
+  CONFIRMED_SECONDARY: 0.06,
+  SINGLE_SECONDARY: -0.1,
+}
+const VERIFICATION_NAME: Record<Verification, { hr: string; en: string }> = {
+  CONFIRMED_OFFICIAL: { hr: "potvrđeno službenim izvorom", en: "confirmed by an official source" },
+  CONFIRMED_SECONDARY: { hr: "potvrđeno dvama neovisnim izvorima", en: "confirmed by two independent sources" },
+  SINGLE_SECONDARY: { hr: "samo jedan sekundarni izvor", en: "a single secondary source only" },
 }
 const AUTHORITY_NAME: Record<Authority, { hr: string; en: string }> = {
   LAW: { hr: "zakon", en: "law" },
@@ -45,8 +59,10 @@ export async function* confidenceStage(
   const assumed = state.assumedDefaults.length
   const conditional = applicability.branches.length > 0
 
+  const verification = weakestVerification(basis)
   let score = AUTHORITY_BASE[authority]
   if (sources.length >= 2) score += 0.05
+  if (verification) score += VERIFICATION_ADJUST[verification]
   score -= Math.min(0.1, 0.05 * resolved)
   score -= Math.min(0.3, 0.15 * conflicts.unresolved.length)
   score -= Math.min(0.06, 0.02 * assumed)
@@ -61,6 +77,13 @@ export async function* confidenceStage(
     ),
     run.t(`Neovisnih izvora: ${sources.length}`, `Independent sources: ${sources.length}`),
   ]
+  if (verification)
+    drivers.push(
+      run.t(
+        `Provjera podatka: ${VERIFICATION_NAME[verification].hr}`,
+        `How the fact is verified: ${VERIFICATION_NAME[verification].en}`,
+      ),
+    )
   if (conflicts.conflicts.length > 0)
     drivers.push(
       run.t(
@@ -104,8 +127,8 @@ export async function* confidenceStage(
 
   const data: ConfidencePayload = {
     summary: run.t(
-      `Pouzdanost: ${LABEL_HR[label]} (${score.toFixed(2)})`,
-      `${label} confidence (${score.toFixed(2)})`,
+      `Pouzdanost: ${LABEL_HR[label]} (${formatPercent(Math.round(score * 100), "hr")})`,
+      `Confidence: ${LABEL_EN[label]} (${formatPercent(Math.round(score * 100), "en")})`,
     ),
     score,
     label,
@@ -119,3 +142,10 @@ export async function* confidenceStage(
 }
 
 const LABEL_HR = { HIGH: "visoka", MEDIUM: "srednja", LOW: "niska" } as const
+const LABEL_EN = { HIGH: "high", MEDIUM: "medium", LOW: "low" } as const
+
+/** The weakest verification among the rules the answer rests on (packs before 2.0 have none). */
+function weakestVerification(rules: readonly Rule[]): Verification | undefined {
+  const order: Verification[] = ["SINGLE_SECONDARY", "CONFIRMED_SECONDARY", "CONFIRMED_OFFICIAL"]
+  return order.find((v) => rules.some((r) => r.verification === v))
+}

@@ -1,5 +1,5 @@
 import type { ProfileContext } from "../../../src-shared/context"
-import type { ContextResolutionPayload } from "../../../src-shared/events/payloads"
+import type { ContextResolutionPayload, FocusAttribute } from "../../../src-shared/events/payloads"
 import type { RiskTier } from "../../../src-shared/events/stages"
 import type { ConceptMatching } from "../../knowledge/concept-matcher"
 import { buildEvaluationContext, userContextSnapshot } from "../context-builder"
@@ -42,7 +42,7 @@ export async function* contextResolutionStage(
   const built = buildEvaluationContext({ profile, interpretation, requestAsOf, clockDate })
   const context = deepFreeze(built.context)
   const foreign = interpretation.jurisdiction.hint === "OTHER"
-  const riskTier = strictestTier(interpretation.riskTier, topicTier(run, matching))
+  const riskTier = focusTier(intake) ?? strictestTier(interpretation.riskTier, topicTier(run, matching))
   const domain =
     interpretation.domain === "OTHER" && matching.matches.length > 0 ? "TAX" : interpretation.domain
   const confidence = focusedConfidence(intake, contextConfidence(interpretation, matching))
@@ -145,6 +145,26 @@ function focusedConfidence(intake: IntakeResult, confidence: number): number {
   if (intake.selection.kind !== "fits") return confidence
   if (!intake.matching.ambiguous) return Math.max(confidence, MAX_INTERPRETATION_CONFIDENCE)
   return Math.min(confidence, CONFIDENCE_THRESHOLD_CLARIFY - 0.05)
+}
+
+/**
+ * The risk of a question whose focus the pack settles follows what is asked (seed 001 §3, seed
+ * 003's tiers): a penalty is critical, a deadline or an obligation high, a published rate, amount
+ * or threshold medium. The basic VAT rate is not a high-risk question because "PDV" is in it.
+ */
+const ATTRIBUTE_TIER: Record<FocusAttribute, RiskTier> = {
+  penalty: "T0",
+  deadline: "T1",
+  obligation: "T1",
+  threshold: "T2",
+  rate: "T2",
+  amount: "T2",
+  procedure: "T2",
+}
+
+function focusTier(intake: IntakeResult): RiskTier | undefined {
+  const attribute = intake.focus.attribute
+  return intake.selection.kind === "fits" && attribute ? ATTRIBUTE_TIER[attribute] : undefined
 }
 
 function topicTier(run: Run, matching: ConceptMatching): RiskTier | undefined {
