@@ -63,7 +63,8 @@ export const QueryFacts = z.strictObject({
 /** The full context a run evaluates against; frozen at the start of the run. */
 export const EvaluationContext = z.strictObject({
   asOf: IsoDate,
-  entity: EntityProfile.partial({ vat: true, location: true }).optional(),
+  // Partial: a question can state the VAT status ("nisam u sustavu PDV-a") without the legal form.
+  entity: EntityProfile.partial().optional(),
   counters: Counters.optional(),
   txn: Transaction.optional(),
   query: QueryFacts.optional(),

@@ -8,8 +8,12 @@ import type { AnswerFocus } from "./state"
  * that the researched concepts cover (a clarification may have narrowed "food in a restaurant" to
  * catering), and the asked attribute.
  */
-export function answerFocus(run: Run, focus: Focus, concepts: readonly ConceptMatch[]): AnswerFocus {
+export function answerFocus(run: Run, focus: Focus, concepts: readonly ConceptMatch[], tokens: readonly string[]): AnswerFocus {
   const covered = new Set(concepts.flatMap((c) => run.index.concepts.get(c.slug)?.subjects ?? []))
-  const subjects = focus.subjects.filter((s) => covered.has(s))
-  return focus.attribute ? { subjects, attribute: focus.attribute } : { subjects }
+  const answer: AnswerFocus = { subjects: focus.subjects.filter((s) => covered.has(s)) }
+  if (focus.attribute) answer.attribute = focus.attribute
+  if (focus.vagueAmount) answer.vagueAmount = true
+  const numbers = [...new Set(tokens.filter((t) => /^\d{1,3}$/.test(t)))]
+  if (numbers.length > 0) answer.numbers = numbers
+  return answer
 }

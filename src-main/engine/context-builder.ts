@@ -49,8 +49,8 @@ export function buildEvaluationContext({
       factSources["entity.obrtSubtype"] = "query"
     }
   }
-  if (context.entity && !context.entity.vat && facts.vatStatus) {
-    context.entity.vat = { status: facts.vatStatus }
+  if (!context.entity?.vat && facts.vatStatus) {
+    context.entity = { ...context.entity, vat: { status: facts.vatStatus } }
     factSources["entity.vat.status"] = "query"
   }
 

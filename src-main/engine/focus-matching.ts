@@ -24,7 +24,7 @@ export function focusedMatching(run: Run, matching: ConceptMatching, focus: Focu
   if (selection.kind !== "open" || focus.attribute === undefined) return matching
   const index = focusIndex(run.pack)
   const fits = (m: ConceptMatch) =>
-    [...(index.conceptAttributes.get(m.slug) ?? [])].some((a) => answersAttribute(focus.attribute, a))
+    [...(index.conceptAttributes.get(m.slug) ?? [])].some((a) => answersAttribute(focus, a))
   return { ...matching, matches: matching.matches.filter(fits), ranked: matching.ranked.filter(fits) }
 }
 

@@ -51,10 +51,15 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
     )
   } else {
     const available = selection.available.map((a) => AVAILABLE[a][run.locale]).join(", ")
+    const gaps = focus.subjects.flatMap((id) => {
+      const gap = index.subjects.get(id)?.gap
+      return gap ? [gap[run.locale]] : []
+    })
     detail = run.t(
       `Pitanje sam razumio ovako: ${asked ? `pitate za ${asked.hr}` : "pitate"} — ${names("hr")}. Paket propisa ${pack} to ne sadrži.${available ? ` O tome sadrži samo: ${available}.` : ""}`,
       `I understood the question as asking for ${asked ? asked.en : "a rule"} — ${names("en")}. Rule pack ${pack} does not hold that.${available ? ` On this it holds only: ${available}.` : ""}`,
     )
+    if (gaps.length > 0) detail += ` ${gaps.join(" ")}`
   }
   return { outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
 }

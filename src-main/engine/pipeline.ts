@@ -117,6 +117,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
       concepts,
       ranked: matching.ranked,
       tokens: intake.value.tokens,
+      ...(intake.value.strangeWords ? { strangeWords: intake.value.strangeWords } : {}),
     })
     if (!clarified.ok) return clarified.terminal
     concepts = clarified.value
@@ -130,8 +131,8 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
     dated = withAnsweredAsOf(dated, answered.value)
     deepFreeze(dated.context)
   }
-  const focus = answerFocus(run, intake.value.focus, concepts)
-  const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts, focus.attribute))
+  const focus = answerFocus(run, intake.value.focus, concepts, intake.value.tokens)
+  const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts, focus))
   if (!found.ok) return found.terminal
   const retrieved = yield* withStageLimit(run, "RETRIEVAL", retrievalStage(run, concepts, found.value.rules, focus))
   if (!retrieved.ok) return retrieved.terminal
@@ -157,7 +158,10 @@ async function* fromApplicability(
 ): RunBody {
   const applicability = yield* withStageLimit(run, "APPLICABILITY", applicabilityStage(run, state))
   if (!applicability.ok) return applicability.terminal
-  const conflicts = yield* withStageLimit(run, "CONFLICTS", conflictsStage(run, applicability.value.eligible))
+  const proposed = applicability.value.checks
+    .filter((c) => c.failure === "proposed" && c.conditionsHold !== false)
+    .map((c) => c.rule)
+  const conflicts = yield* withStageLimit(run, "CONFLICTS", conflictsStage(run, applicability.value.eligible, proposed))
   if (!conflicts.ok) return conflicts.terminal
   const analysis = yield* withStageLimit(
     run,

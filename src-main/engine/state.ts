@@ -32,12 +32,19 @@ export interface IntakeResult {
   selection: FocusSelection
   /** The focus's unknown words as the user typed them (with diacritics). */
   typedUnknown?: string
+  /** Words the pack never uses, as typed: the run confirms its topic before answering. */
+  strangeWords?: string
 }
 
 /** What an answer must be about: every one of these subjects, and this attribute. */
 export interface AnswerFocus {
   subjects: string[]
   attribute?: Attribute
+  /** The attribute was only a vague "how much" (see knowledge/focus.ts). */
+  vagueAmount?: boolean
+  /** Small numbers the question names ("dulje od 12 sati"): among rules of one concept, those
+   *  whose titles name other numbers ("8 do 12 sati") are not what was asked. */
+  numbers?: string[]
 }
 
 export interface ResolvedContext {

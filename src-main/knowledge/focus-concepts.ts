@@ -18,20 +18,32 @@ export type FocusSelection =
   /** Concepts that fit; `partial` when none covers every subject and each covers some. */
   | { kind: "fits"; concepts: Concept[]; partial: boolean }
 
-/** What a rule's attribute must be for the asked one: "how much" is answered by an amount or a rate. */
+/** What a rule's attribute must be for the asked one. */
 const ACCEPTS: Record<Attribute, readonly Attribute[]> = {
   rate: ["rate"],
   deadline: ["deadline"],
-  threshold: ["threshold"],
-  amount: ["amount", "rate", "threshold"],
+  // A limit and a capped amount answer each other ("the tax-free limit for a Christmas bonus").
+  threshold: ["threshold", "amount"],
+  amount: ["amount", "threshold"],
   penalty: ["penalty"],
   obligation: ["obligation"],
   procedure: ["procedure"],
 }
 
-export function answersAttribute(asked: Attribute | undefined, ruleAttribute: Attribute | undefined): boolean {
-  if (asked === undefined) return true
-  return ruleAttribute !== undefined && ACCEPTS[asked].includes(ruleAttribute)
+/** "How much" asked with a question word alone is answered by an amount, a rate or a limit. */
+const VAGUE_AMOUNT_ACCEPTS: readonly Attribute[] = ["amount", "rate", "threshold"]
+
+/** What was asked: the attribute, and whether it was only a vague "how much". */
+export interface AskedAttribute {
+  attribute?: Attribute
+  vagueAmount?: boolean
+}
+
+export function answersAttribute(asked: AskedAttribute, ruleAttribute: Attribute | undefined): boolean {
+  if (asked.attribute === undefined) return true
+  if (ruleAttribute === undefined) return false
+  const accepted = asked.attribute === "amount" && asked.vagueAmount ? VAGUE_AMOUNT_ACCEPTS : ACCEPTS[asked.attribute]
+  return accepted.includes(ruleAttribute)
 }
 
 export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelection {
@@ -39,15 +51,17 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
   if (focus.subjects.length === 0) return { kind: "open" }
   const covering = coveringAll(index, focus)
   const partial = covering.length === 0
-  const candidates = partial ? coveringAny(index, focus) : preferExact(index, focus, covering)
-  const fitting = candidates.filter((c) => hasAttribute(index, c, focus.attribute))
-  if (fitting.length > 0) return { kind: "fits", concepts: fitting, partial }
+  const candidates = partial ? coveringAny(index, focus) : covering
+  // The attribute first, then exactness: a concept that needs an unnamed subject but answers the
+  // asked attribute beats one that fits the subjects exactly and answers something else.
+  const fitting = candidates.filter((c) => hasAttribute(index, c, focus))
+  if (fitting.length > 0) return { kind: "fits", concepts: partial ? fitting : preferExact(index, focus, fitting), partial }
   const available = new Set<Attribute>()
   for (const concept of candidates) for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
   return { kind: "uncovered", available: [...available].sort() }
 }
 
-function hasAttribute(index: FocusIndex, concept: Concept, asked: Attribute | undefined): boolean {
+function hasAttribute(index: FocusIndex, concept: Concept, asked: AskedAttribute): boolean {
   const attributes = index.conceptAttributes.get(concept.slug)
   if (!attributes) return false
   return [...attributes].some((a) => answersAttribute(asked, a))

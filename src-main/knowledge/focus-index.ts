@@ -1,5 +1,5 @@
 import type { LoadedPack } from "./loader"
-import type { Attribute, Concept, Rule, Subject } from "./pack-schema"
+import type { Attribute, Concept, Rule, RulePack, Subject } from "./pack-schema"
 import { tokenize } from "./text"
 
 // The pack's focus vocabulary, built once per loaded pack: which words name which subject, which
@@ -25,7 +25,15 @@ export interface FocusIndex {
   readonly conceptsBySubject: ReadonlyMap<string, readonly Concept[]>
   /** Concept slug -> the attributes its published rules answer. */
   readonly conceptAttributes: ReadonlyMap<string, ReadonlySet<Attribute>>
+  /** The words of the focus vocabulary itself (subject and attribute terms), by their first
+   *  VOCABULARY_PREFIX letters so that inflections agree. */
+  readonly focusWords: ReadonlySet<string>
+  /** Concept slug -> the words its names, keywords, aliases and rules use (same prefixes): what
+   *  an answer from that concept can be said to speak of. */
+  readonly conceptWords: ReadonlyMap<string, ReadonlySet<string>>
 }
+
+export const VOCABULARY_PREFIX = 5
 
 const STEM_KEY = 4
 const cache = new WeakMap<LoadedPack, FocusIndex>()
@@ -65,7 +73,8 @@ function parseTerm<T>(raw: string, target: T, notAfter: string[] = [], notBefore
   const stem = raw.endsWith("*")
   const words = tokenize(stem ? raw.slice(0, -1) : raw)
   const last = words[words.length - 1]
-  if (last === undefined || (stem && (words.length > 1 || last.length < STEM_KEY))) return undefined
+  // A stem ends a term: "knjig*" alone needs four letters, the last word of a phrase three ("e-invoic*").
+  if (last === undefined || (stem && last.length < (words.length > 1 ? 3 : STEM_KEY))) return undefined
   return {
     target,
     words,
@@ -78,7 +87,7 @@ function parseTerm<T>(raw: string, target: T, notAfter: string[] = [], notBefore
 function file<T>(map: Map<string, FocusTerm<T>[]>, term: FocusTerm<T> | undefined): void {
   const first = term?.words[0]
   if (!term || first === undefined) return
-  const key = termKey(first, term.stem)
+  const key = termKey(first, term.stem && term.words.length === 1)
   const list = map.get(key)
   if (list) list.push(term)
   else map.set(key, [term])
@@ -112,10 +121,37 @@ function buildFocusIndex(loaded: LoadedPack): FocusIndex {
     conceptAttributes.set(rule.conceptSlug, set)
   }
   return {
+    ...vocabularies(pack),
     subjects: new Map((pack.subjects ?? []).map((s) => [s.id, s])),
     subjectTerms,
     attributeTerms,
     conceptsBySubject,
     conceptAttributes,
   }
+}
+
+function vocabularies(pack: RulePack): Pick<FocusIndex, "focusWords" | "conceptWords"> {
+  const add = (into: Set<string>, text: string) => {
+    for (const word of tokenize(text)) into.add(word.slice(0, VOCABULARY_PREFIX))
+  }
+  const focusWords = new Set<string>()
+  for (const subject of pack.subjects ?? []) subject.terms.forEach((t) => add(focusWords, t.replace(/\*$/, "")))
+  for (const entry of pack.attributeTerms ?? []) entry.terms.forEach((t) => add(focusWords, t))
+  const conceptWords = new Map<string, Set<string>>()
+  for (const concept of pack.concepts) {
+    const words = new Set<string>()
+    for (const text of [...concept.keywords, ...concept.aliases, concept.nameHr, concept.nameEn]) add(words, text)
+    for (const id of concept.subjects ?? []) {
+      const subject = pack.subjects?.find((s) => s.id === id)
+      if (subject) [subject.nameHr, subject.nameEn].forEach((t) => add(words, t))
+    }
+    conceptWords.set(concept.slug, words)
+  }
+  for (const rule of pack.rules) {
+    const words = conceptWords.get(rule.conceptSlug)
+    if (!words) continue
+    for (const text of [rule.titleHr, rule.titleEn, rule.statement.hr, rule.statement.en]) add(words, text)
+    for (const obligation of rule.obligations) [obligation.hr, obligation.en].forEach((t) => add(words, t))
+  }
+  return { focusWords, conceptWords }
 }

@@ -1,6 +1,7 @@
 import type { Attribute } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
+import { COMMON_WORDS } from "./common-words"
 
 // The question's focus (issue 17): which subjects of the pack it names, which attribute it asks
 // for, and whether it names, in a subject's place, something the pack has no subject for. Pure:
@@ -19,6 +20,9 @@ export interface Focus {
   /** The narrowest of them: a subject is dropped when a narrower one `within` it is named too. */
   subjects: string[]
   attribute?: Attribute
+  /** "Koliko …?", "how much …?": an amount asked only by a question word, which a rate or a
+   *  threshold answers as well as an amount does. */
+  vagueAmount: boolean
   /** Folded tokens standing where a subject should be, naming none the pack knows. */
   unknownTokens: string[]
   subjectHits: TermHit<string>[]
@@ -49,7 +53,9 @@ const SLOT_NOISE: ReadonlySet<string> = new Set([
   "moje", "mog", "svoju", "svoj", "my", "our", "us", "sve", "svih", "all", "the", "a", "an", "eura", "eur", "euro",
   "kuna", "kn", "hrk", "iznos", "iznosa", "cijenu", "price", "li", "se", "je", "su", "koji", "koja", "koje", "sto",
   "what", "which", "is", "are", "it", "applies", "apply", "charged", "placa", "placam", "placa", "zaracunava",
-  "obracunava", "pay", "paid", "charge", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
+  "obracunava", "pay", "paid", "charge", "placu", "place", "placi", "salary", "salaries", "wage", "wages", "usluge",
+  "usluga", "uslugu", "services", "service", "robu", "roba", "goods", "proizvod", "proizvode", "product", "products",
+  "isporuku", "isporuke", "supply", "supplies", "prodaju", "prodaja", "sale", "sales", "kupnju", "purchase", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
   "sustav", "praksi", "pravilu", "opcenito", "general", "generally", "europi", "europe", "eu", "inozemstvu", "abroad",
 ])
 
@@ -67,31 +73,44 @@ function termMatches<T>(term: FocusTerm<T>, tokens: readonly string[], at: numbe
   return !(after !== undefined && term.notBefore.has(after))
 }
 
-/** Longest term at each position; a matched term's words are not read again. */
+/**
+ * The terms a question uses, longest first: a phrase that starts inside a shorter match still wins
+ * ("troškovi prehrane na temelju vjerodostojne dokumentacije" is documented meals, not the meal
+ * allowance of "troškovi prehrane"); chosen hits never overlap and come back in question order.
+ */
 export function scanTerms<T>(tokens: readonly string[], terms: ReadonlyMap<string, readonly FocusTerm<T>[]>): TermHit<T>[] {
-  const hits: TermHit<T>[] = []
-  for (let i = 0; i < tokens.length; ) {
+  const candidates: TermHit<T>[] = []
+  for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? ""
-    const candidates = [...(terms.get(termKey(token, false)) ?? []), ...(terms.get(termKey(token, true)) ?? [])]
     let best: FocusTerm<T> | undefined
-    for (const term of candidates)
+    for (const term of [...(terms.get(termKey(token, false)) ?? []), ...(terms.get(termKey(token, true)) ?? [])])
       if ((!best || term.words.length > best.words.length) && termMatches(term, tokens, i)) best = term
-    if (best) {
-      hits.push({ target: best.target, start: i, end: i + best.words.length })
-      i += best.words.length
-    } else i += 1
+    if (best) candidates.push({ target: best.target, start: i, end: i + best.words.length })
   }
-  return hits
+  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)
+  const chosen: TermHit<T>[] = []
+  for (const hit of candidates)
+    if (!chosen.some((c) => c.start < hit.end && hit.start < c.end)) chosen.push(hit)
+  return chosen.sort((a, b) => a.start - b.start)
 }
+
+/** Question words that ask "how much" without saying of what: an amount, a rate or a limit. */
+const VAGUE_AMOUNT: ReadonlySet<string> = new Set(["koliko", "koliki", "kolika", "koliku", "kolike", "iznosi", "how much", "how high"])
 
 export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focus {
   const subjectHits = scanTerms(tokens, index.subjectTerms)
-  const attributeHits = scanTerms(tokens, index.attributeTerms)
+  // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
+  const insideSubject = (hit: TermHit<Attribute>) =>
+    subjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
+  const attributeHits = scanTerms(tokens, index.attributeTerms).filter((h) => !insideSubject(h))
   const named = [...new Set(subjectHits.map((h) => h.target))]
   const subjects = named.filter((id) => !named.some((other) => other !== id && isWithin(index, other, id)))
   const asked = new Set(attributeHits.map((h) => h.target))
   const attribute = ATTRIBUTE_PRIORITY.find((a) => asked.has(a))
-  const focus: Focus = { named, subjects, unknownTokens: [], subjectHits, attributeHits }
+  const vagueAmount =
+    attribute === "amount" &&
+    attributeHits.filter((h) => h.target === "amount").every((h) => VAGUE_AMOUNT.has(tokens.slice(h.start, h.end).join(" ")))
+  const focus: Focus = { named, subjects, vagueAmount, unknownTokens: [], subjectHits, attributeHits }
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus
@@ -146,5 +165,5 @@ function coveredPositions(focus: Focus): Set<number> {
 }
 
 function isContentWord(token: string): boolean {
-  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token)
+  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token) && !COMMON_WORDS.has(token)
 }

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { IsoDate } from "../../src-shared/context"
+import { EntityType, IsoDate, ObrtSubtype, VatStatus } from "../../src-shared/context"
 import { FocusAttribute } from "../../src-shared/events/payloads"
 import { Authority } from "../../src-shared/events/stages"
 
@@ -88,6 +88,12 @@ export const Subject = z.strictObject({
   notAfter: z.array(z.string()).optional(),
   /** ... or when the next word is one of these ("knjiga ulaznih racuna"). */
   notBefore: z.array(z.string()).optional(),
+  /** A known gap: why the pack has no rule on this subject (a refusal says so). */
+  gap: Localized.optional(),
+  /** What naming the subject says about the client ("paušalist": a paušalni obrt), as question facts. */
+  implies: z
+    .strictObject({ entityType: EntityType.optional(), obrtSubtype: ObrtSubtype.optional(), vatStatus: VatStatus.optional() })
+    .optional(),
 })
 
 /** The words that say which attribute a question asks for ("stopa" -> rate, "do kada" -> deadline). */

@@ -125,7 +125,14 @@ export const RetrievalPayload = z.object({
   rulesRetrieved: z.number().int().nonnegative(),
   ruleIds: z.array(z.string()),
   /** Addition (issue 17): what the answer must be about, after any clarification narrowed it. */
-  focus: z.object({ subjects: z.array(z.string()), attribute: FocusAttribute.optional() }).optional(),
+  focus: z
+    .object({
+      subjects: z.array(z.string()),
+      attribute: FocusAttribute.optional(),
+      vagueAmount: z.boolean().optional(),
+      numbers: z.array(z.string()).optional(),
+    })
+    .optional(),
 })
 
 export const ExclusionCode = z.enum([

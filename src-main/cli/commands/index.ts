@@ -1,6 +1,7 @@
 import type { CliIo } from "../io"
 import { ASK_USAGE, runAskCommand } from "./ask"
 import { EXPORT_USAGE, runExportCommand } from "./export"
+import { PACK_USAGE, runPackCommand } from "./pack"
 import { RESUME_USAGE, runResumeCommand } from "./resume"
 import { runTracesCommand, TRACES_USAGE } from "./traces"
 import { runVerifyCommand, VERIFY_USAGE } from "./verify"
@@ -23,4 +24,5 @@ export const COMMANDS: Record<string, CliCommand> = {
   traces: { usage: TRACES_USAGE, run: runTracesCommand },
   whatif: { usage: WHATIF_USAGE, run: runWhatIfCommand },
   scenarios: { usage: SCENARIOS_USAGE, run: runScenariosCommand },
+  pack: { usage: PACK_USAGE, run: runPackCommand },
 }

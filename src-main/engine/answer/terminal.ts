@@ -2,6 +2,7 @@ import type { TerminalPayload } from "../../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
 import { factLabel } from "../../knowledge/facts"
+import { ruleAttribute } from "../../knowledge/focus-index"
 import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
 import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
@@ -122,12 +123,20 @@ export function primaryRule(
   return orderRules(state, conflicts.winners)[0] ?? applicability.branches.flatMap((b) => b.rules)[0]
 }
 
-/** Rules of the best-matching concept first, then by authority, then by id. */
+/** Rules of the best-matching concept first, those answering exactly the asked attribute first
+ *  ("how much" asked of a concept with a cap and a rate: the cap), then by authority, then id. */
 function orderRules(state: RetrievalState, rules: readonly Rule[]): Rule[] {
   const conceptOrder = new Map(state.concepts.map((c, i) => [c.slug, i]))
+  const asked = state.focus?.attribute
+  const inexact = (rule: Rule) => (asked !== undefined && ruleAttribute(rule) !== asked ? 1 : 0)
+  const numbers = state.focus?.numbers
+  const otherNumbers = (rule: Rule) =>
+    numbers ? (`${rule.titleHr} ${rule.titleEn}`.match(/\d+/g) ?? []).filter((n) => !numbers.includes(n)).length : 0
   return [...rules].sort(
     (a, b) =>
       (conceptOrder.get(a.conceptSlug) ?? 99) - (conceptOrder.get(b.conceptSlug) ?? 99) ||
+      inexact(a) - inexact(b) ||
+      otherNumbers(a) - otherNumbers(b) ||
       AUTHORITY_RANK[a.authority] - AUTHORITY_RANK[b.authority] ||
       (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )

@@ -49,7 +49,7 @@ export function focusViolations(
   const about = index.concepts.get(primary.conceptSlug)?.subjects ?? []
   const missing = focus.subjects.filter((s) => !about.includes(s))
   if (missing.length > 0) problems.push(`primary rule ${primary.id} is not about ${missing.join(", ")}`)
-  if (!answersAttribute(focus.attribute, ruleAttribute(primary)))
+  if (!answersAttribute(focus, ruleAttribute(primary)))
     problems.push(`primary rule ${primary.id} does not answer the asked ${focus.attribute ?? "attribute"}`)
   return problems
 }

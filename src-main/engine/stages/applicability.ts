@@ -2,6 +2,7 @@ import type { ApplicabilityPayload, DecisionCoverage } from "../../../src-shared
 import type { RefusalCode } from "../../../src-shared/events/refusals"
 import { topicCoverage } from "../../knowledge/decision-coverage"
 import { factLabel, isProfileFact } from "../../knowledge/facts"
+import { formatDate } from "../../knowledge/format"
 import type { Rule } from "../../knowledge/pack-schema"
 import { checkRule, type RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionalBranches } from "../branches"
@@ -98,8 +99,8 @@ function decideRefusal(
   const horizon = knowledgeHorizon(run.pack.pack.publishedAt)
   if (asOf > horizon) {
     const detail = run.t(
-      `Paket propisa objavljen je ${run.pack.pack.publishedAt}; za ${asOf} (nakon ${horizon}) ne može se tvrditi da će propisi ostati isti.`,
-      `The rule pack was published on ${run.pack.pack.publishedAt}; for ${asOf} (after ${horizon}) it cannot say the law will still be the same.`,
+      `Paket propisa objavljen je ${formatDate(run.pack.pack.publishedAt, "hr")}; za ${formatDate(asOf, "hr")} (nakon ${formatDate(horizon, "hr")}) ne može se tvrditi da će propisi ostati isti.`,
+      `The rule pack was published on ${formatDate(run.pack.pack.publishedAt, "en")}; for ${formatDate(asOf, "en")} (after ${formatDate(horizon, "en")}) it cannot say the law will still be the same.`,
     )
     return { outcome: "REFUSAL" as const, ...buildRefusal("FUTURE_LAW_UNCERTAIN", run.locale, { detail }) }
   }
@@ -136,12 +137,12 @@ function decideRefusal(
   const earliest = laterStarts.length > 0 ? laterStarts.reduce((a, b) => (a < b ? a : b)) : undefined
   const detail = earliest
     ? run.t(
-        `Na dan ${asOf} nijedno od ${checks.length} dohvaćenih pravila još nije bilo na snazi; prvo vrijedi od ${earliest}.`,
-        `On ${asOf} none of the ${checks.length} retrieved rules was in force yet; the first applies from ${earliest}.`,
+        `Na dan ${formatDate(asOf, "hr")} još nije bilo na snazi nijedno dohvaćeno pravilo (ukupno ${checks.length}); prvo vrijedi od ${formatDate(earliest, "hr")}.`,
+        `On ${formatDate(asOf, "en")} none of the retrieved rules (${checks.length} in all) was in force yet; the first applies from ${formatDate(earliest, "en")}.`,
       )
     : run.t(
-        `Nijedno od ${checks.length} dohvaćenih pravila ne primjenjuje se na dan ${asOf} i na vaš slučaj.`,
-        `None of the ${checks.length} retrieved rules applies on ${asOf} to your case.`,
+        `Nijedno dohvaćeno pravilo (ukupno ${checks.length}) ne primjenjuje se na dan ${formatDate(asOf, "hr")} i na vaš slučaj.`,
+        `None of the retrieved rules (${checks.length} in all) applies on ${formatDate(asOf, "en")} to your case.`,
       )
   return { outcome: "REFUSAL" as const, ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
 }

@@ -29,6 +29,8 @@ export interface ClarificationInput {
   concepts: ConceptMatch[]
   ranked: ConceptMatch[]
   tokens: string[]
+  /** Question words the pack never uses, as typed: named in the confirmation question. */
+  strangeWords?: string
 }
 
 export async function* clarificationStage(
@@ -74,11 +76,17 @@ function buildClarification(run: Run, input: ClarificationInput): ClarificationP
     const others = input.ranked
       .filter((c) => !confirmed.some((m) => m.slug === c.slug))
       .slice(0, MAX_OPTIONS - 1)
+    const strange = input.strangeWords
     return {
-      question: run.t(
-        `Prije istraživanja želimo potvrditi da smo vas dobro razumjeli: pitate li o temi „${understood}” prema hrvatskim propisima?`,
-        `Before we research, we need to confirm we understood you: are you asking about “${understood}” under Croatian law?`,
-      ),
+      question: strange
+        ? run.t(
+            `Pitanje spominje „${strange}”, a o tome paket propisa nema pravila. Mogu odgovoriti samo o temi „${understood}”. Je li to ono što pitate?`,
+            `The question mentions “${strange}”, on which the rule pack has no rules. I can answer only about “${understood}”. Is that what you are asking?`,
+          )
+        : run.t(
+            `Prije istraživanja želimo potvrditi da smo vas dobro razumjeli: pitate li o temi „${understood}” prema hrvatskim propisima?`,
+            `Before we research, we need to confirm we understood you: are you asking about “${understood}” under Croatian law?`,
+          ),
       options: [
         { label: run.t("Da, točno", "Yes, that's right"), value: CLARIFY_CONFIRM },
         ...others.map((c) => ({

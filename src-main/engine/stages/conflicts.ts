@@ -22,7 +22,11 @@ export function precedence(a: Rule, b: Rule): number {
   )
 }
 
-export async function* conflictsStage(run: Run, eligible: readonly Rule[]): StageGenerator<ConflictResult> {
+export async function* conflictsStage(
+  run: Run,
+  eligible: readonly Rule[],
+  proposed: readonly Rule[] = [],
+): StageGenerator<ConflictResult> {
   yield run.emit({
     stage: "CONFLICTS",
     status: "started",
@@ -60,6 +64,10 @@ export async function* conflictsStage(run: Run, eligible: readonly Rule[]): Stag
       for (const rule of sorted) if (canonicalJson(rule.value) !== topValue) losers.add(rule.id)
     }
   }
+  for (const conflict of proposalConflicts(run, eligible, proposed)) {
+    conflicts.push(conflict.detected)
+    if (!conflict.canProceed) canProceed = false
+  }
   const unresolved = conflicts.filter((c) => c.resolution === "UNRESOLVED")
   const data: ConflictsPayload = {
     summary:
@@ -87,6 +95,28 @@ export async function* conflictsStage(run: Run, eligible: readonly Rule[]): Stag
     return stop({ outcome: "REFUSAL", ...buildRefusal("UNRESOLVED_CONFLICT", run.locale, { detail }) })
   }
   return proceed({ conflicts, winners: eligible.filter((r) => !losers.has(r.id)), unresolved })
+}
+
+/**
+ * A proposal that would change an enacted rule for the date asked, declared as a conflict in the
+ * pack (the 5 % energy rate proposed beyond 31.3.2026 against the enacted 13 %): the enacted rule
+ * answers, but the answer is qualified by the proposal, never stated as settled.
+ */
+function proposalConflicts(
+  run: Run,
+  eligible: readonly Rule[],
+  proposed: readonly Rule[],
+): Array<{ detected: DetectedConflict; canProceed: boolean }> {
+  const out: Array<{ detected: DetectedConflict; canProceed: boolean }> = []
+  for (const rule of eligible)
+    for (const note of run.index.conflictsByRule.get(rule.id) ?? []) {
+      const proposal = proposed.find((p) => p.id !== rule.id && note.ruleIds.includes(p.id))
+      if (!proposal) continue
+      const detected = describe(run, [rule, proposal], rule, proposal, "UNRESOLVED", note)
+      detected.sourceB.says += run.t(" (prijedlog, nije potvrđeno da je donesen)", " (a proposal, not confirmed as enacted)")
+      out.push({ detected, canProceed: note.canProceedWithWarning })
+    }
+  return out
 }
 
 function findNote(run: Run, a: Rule, b: Rule): ConflictNote | undefined {

@@ -142,10 +142,15 @@ export function contextConfidence(interpretation: QueryInterpretation, matching:
  * the clarify threshold, so that the user picks among them instead of confirming one).
  */
 function focusedConfidence(intake: IntakeResult, confidence: number): number {
-  if (intake.selection.kind !== "fits") return confidence
-  if (!intake.matching.ambiguous) return Math.max(confidence, MAX_INTERPRETATION_CONFIDENCE)
+  // Words the pack never speaks of: the topic found may be only part of the question; confirm it.
+  const confirm = (c: number) => (intake.strangeWords ? Math.min(c, STRANGE_WORDS_CONFIDENCE) : c)
+  if (intake.selection.kind !== "fits") return confirm(confidence)
+  if (!intake.matching.ambiguous) return confirm(Math.max(confidence, MAX_INTERPRETATION_CONFIDENCE))
   return Math.min(confidence, CONFIDENCE_THRESHOLD_CLARIFY - 0.05)
 }
+
+/** Below the gate, above the clarify threshold: the run asks the user to confirm its topic. */
+const STRANGE_WORDS_CONFIDENCE = 0.8
 
 /**
  * The risk of a question whose focus the pack settles follows what is asked (seed 001 §3, seed

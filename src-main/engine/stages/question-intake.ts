@@ -9,6 +9,8 @@ import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { IntakeResult } from "../state"
 import { focusedMatching } from "../focus-matching"
+import { strangeWords } from "../focus-words"
+import { withImpliedFacts } from "../implied-facts"
 
 // QUESTION_INTAKE: interpret the question (topic, intent, language, entities, gibberish) and
 // refuse at once what is not a regulatory question (seed 003 gates).
@@ -69,8 +71,12 @@ export async function* questionIntakeStage(
     )
     return stop({ outcome: "REFUSAL", ...buildRefusal("OUT_OF_SCOPE", run.locale, { detail }) })
   }
-  const intake: IntakeResult = { interpretation, tokens, matching: focusedMatching(run, matching, focus, selection), focus, selection }
+  const implied = { ...interpretation, facts: withImpliedFacts(focusIndex(run.pack), focus, interpretation.facts) }
+  const intake: IntakeResult = { interpretation: implied, tokens, matching: focusedMatching(run, matching, focus, selection), focus, selection }
   if (data.focus?.unknownSubject !== undefined) intake.typedUnknown = data.focus.unknownSubject
+  const concepts = intake.matching.matches.map((m) => m.slug)
+  const strange = concepts.length > 0 ? strangeWords(focusIndex(run.pack), tokens, focus, concepts) : []
+  if (strange.length > 0) intake.strangeWords = asTyped(question, strange)
   return proceed(intake)
 }
 

@@ -1,8 +1,8 @@
 import type { ConceptMatch, SourceSummary, SourcesPayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
-import { answersAttribute } from "../../knowledge/focus-concepts"
+import { answersAttribute, type AskedAttribute } from "../../knowledge/focus-concepts"
 import { ruleAttribute } from "../../knowledge/focus-index"
-import type { Attribute, Rule } from "../../knowledge/pack-schema"
+import type { Rule } from "../../knowledge/pack-schema"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 
@@ -18,12 +18,12 @@ export interface SourcesResult {
 
 /** Published rules of the matched concepts that answer the asked attribute, best concept first,
  *  each rule once: a rule about another attribute of the same subject is not a candidate. */
-export function candidateRules(run: Run, concepts: readonly ConceptMatch[], attribute?: Attribute): Rule[] {
+export function candidateRules(run: Run, concepts: readonly ConceptMatch[], asked: AskedAttribute = {}): Rule[] {
   const seen = new Set<string>()
   const rules: Rule[] = []
   for (const concept of concepts)
     for (const rule of run.index.rulesByConcept.get(concept.slug) ?? [])
-      if (!seen.has(rule.id) && answersAttribute(attribute, ruleAttribute(rule))) {
+      if (!seen.has(rule.id) && answersAttribute(asked, ruleAttribute(rule))) {
         seen.add(rule.id)
         rules.push(rule)
       }
@@ -64,9 +64,9 @@ export function summarizeSources(run: Run, rules: readonly Rule[]): SourceSummar
 export async function* sourcesStage(
   run: Run,
   concepts: readonly ConceptMatch[],
-  attribute?: Attribute,
+  asked: AskedAttribute = {},
 ): StageGenerator<SourcesResult> {
-  const rules = candidateRules(run, concepts, attribute)
+  const rules = candidateRules(run, concepts, asked)
   const sources = summarizeSources(run, rules)
   yield run.emit({
     stage: "SOURCES",

@@ -13,13 +13,13 @@ describe("format", () => {
     expect(formatPercent(25, "hr")).toBe("25 %")
     expect(formatPercent(16.5, "hr")).toBe("16,5 %")
     expect(formatPercent(16.5, "en")).toBe("16.5%")
-    expect(formatDate("2025-01-01", "hr")).toBe("01.01.2025.")
-    expect(formatDate("2025-01-01", "en")).toBe("2025-01-01")
+    expect(formatDate("2025-01-01", "hr")).toBe("1. 1. 2025.")
+    expect(formatDate("2025-07-01", "en")).toBe("1 July 2025")
   })
 
   it("formats every kind of rule value", () => {
     expect(formatRuleValue({ type: "boolean", value: true }, "hr")).toBe("da")
     expect(formatRuleValue({ type: "text", text: { hr: "tekst", en: "text" } }, "en")).toBe("text")
-    expect(formatRuleValue({ type: "date", value: "2026-01-01" }, "hr")).toBe("01.01.2026.")
+    expect(formatRuleValue({ type: "date", value: "2026-01-01" }, "hr")).toBe("1. 1. 2026.")
   })
 })

@@ -59,8 +59,8 @@ describe("checkRule", () => {
       failure: "date-past",
       exclusion: {
         code: "DATE_MISMATCH",
-        expected: "na snazi do 31.12.2023.",
-        actual: "01.06.2025.",
+        expected: "na snazi do 31. 12. 2023.",
+        actual: "1. 6. 2025.",
         factPath: "asOf",
         userCanFix: false,
         source: "assumed_default",
@@ -68,7 +68,7 @@ describe("checkRule", () => {
     })
     expect(checkRule(rule("future"), context, sources, "en")).toMatchObject({
       failure: "date-future",
-      exclusion: { code: "DATE_MISMATCH", expected: "in force from 2030-01-01", operator: "effectiveFrom" },
+      exclusion: { code: "DATE_MISMATCH", expected: "in force from 1 January 2030", operator: "effectiveFrom" },
     })
   })
 

@@ -1,0 +1,33 @@
+import type { Focus } from "../knowledge/focus"
+import { VOCABULARY_PREFIX, type FocusIndex } from "../knowledge/focus-index"
+import { COMMON_WORDS } from "../knowledge/common-words"
+import { STOP_WORDS } from "./interpret/text-utils"
+
+// Words of a question that the concepts about to answer it never use, and that are not ordinary
+// words of a question ("zatezna kamata na doprinose", "default interest rate on corporate tax"):
+// they may be what the question is really about. A run that found rules for the rest of the
+// question confirms with the user before answering, naming these words, rather than answer a
+// narrower question silently.
+
+const MIN_LENGTH = 4
+
+export function strangeWords(index: FocusIndex, tokens: readonly string[], focus: Focus, concepts: readonly string[]): string[] {
+  const vocabularies = [index.focusWords, ...concepts.flatMap((slug) => index.conceptWords.get(slug) ?? [])]
+  const covered = new Set<number>()
+  for (const hit of [...focus.subjectHits, ...focus.attributeHits])
+    for (let i = hit.start; i < hit.end; i++) covered.add(i)
+  const strange: string[] = []
+  tokens.forEach((token, i) => {
+    if (covered.has(i) || token.length < MIN_LENGTH || !/^[a-z]+$/.test(token)) return
+    if (STOP_WORDS.has(token) || COMMON_WORDS.has(token) || (token.startsWith("ne") && COMMON_WORDS.has(token.slice(2)))) return
+    if (known(vocabularies, token)) return
+    if (!strange.includes(token)) strange.push(token)
+  })
+  return strange
+}
+
+/** A word the answer's concepts use, also negated ("neizdavanje" of "izdavanje"). */
+function known(vocabularies: ReadonlyArray<ReadonlySet<string>>, token: string): boolean {
+  const has = (word: string) => vocabularies.some((v) => v.has(word.slice(0, VOCABULARY_PREFIX)))
+  return has(token) || (token.startsWith("ne") && token.length > MIN_LENGTH + 2 && has(token.slice(2)))
+}

@@ -1,0 +1,46 @@
+// Ordinary words of a question that name no subject of their own: the asker and their client,
+// auxiliary and everyday verbs, negation, connectives, money words. A question word that is none
+// of these, no stop word and no word of the rule pack may be what the question is really about
+// (focus-words.ts), so it must not be among them: only words that cannot name a tax matter are.
+
+export const COMMON_WORDS: ReadonlySet<string> = new Set([
+  // hr: the asker, the client, being and having
+  "nisam", "nije", "nismo", "niste", "nisu", "jesam", "jesmo", "imam", "imamo", "imate", "ima", "imaju", "nemam",
+  "nema", "nemaju", "klijent", "klijenta", "klijentu", "klijenti", "klijente", "klijentica", "nasa", "nasu", "nase",
+  "nasoj", "nasem", "nasi", "vasa", "vasu", "vase", "vasem", "vasi", "svoju", "svoje", "svoj", "svojim", "njegov",
+  "njegova", "njezin", "njihov", "njihova", "netko", "nesto", "nekoga", "svatko", "svaki", "svaka", "svako",
+  // hr: everyday verbs and adverbs
+  "moglo", "mogla", "mogao", "moze", "mogu", "trebalo", "trebao", "trebala", "dalje", "jos", "vise", "manje", "samo",
+  "izgleda", "izgledati", "voditi", "vodim", "vodi", "koristiti", "koristi", "koristim", "znati", "znam", "zanima",
+  "zanimaju", "pitam", "pitanje", "molim", "hvala", "tocno", "otprilike", "uopce", "odnosno", "zapravo", "danas",
+  "sutra", "jucer", "sada", "onda", "vrijedi", "vrijede", "primjenjuje", "primjenjuju", "odnosi", "odnose", "vezano",
+  "slucaju", "slucaj", "primjer", "primjerice", "opcenito", "trenutno", "trenutacno", "stvarno", "uvijek", "nikad",
+  "eura", "euro", "eur", "kuna", "kune", "iznosu", "postoji", "postoje", "tvrtka", "tvrtke", "tvrtku", "tvrtki",
+  "tvrtkom", "firma", "firme", "firmu", "firmi", "poduzece", "poduzeca", "poduzecu", "novi", "nova", "novo", "novog",
+  "novom", "novu", "stari", "stara", "staro", "starog", "mail", "mailom", "email", "emailom", "pdf", "poslan",
+  "poslana", "poslati", "posaljem", "dobiti", "dobijem", "dobio", "moju",
+  "mojoj", "mojim", "mojom", "kasnjenje", "kasnjenja", "tiskane", "tiskana", "tiskani", "tiskanih",
+  // hr: filing, paying, deciding, time
+  "imati", "podnosi", "podnose", "podnijeti", "podnosim", "predaje", "predaju", "predati", "predajem", "izdati", "izdaje",
+  "izdajem", "izdavati", "platiti", "placati", "odrediti", "odreduje", "odreduju", "odreden", "odredena", "nakon",
+  "prije", "tijekom", "odnosu", "obrtnik", "obrtnika", "obrtnici", "obrtniku", "godine", "godina", "godinu", "godini",
+  "mjesec", "mjeseca", "mjesecu", "sijecanj", "sijecnja", "veljaca", "veljace", "ozujak", "ozujka", "travanj",
+  "travnja", "svibanj", "svibnja", "lipanj", "lipnja", "srpanj", "srpnja", "kolovoz", "kolovoza", "rujan", "rujna",
+  "listopad", "listopada", "studeni", "studenog", "studenoga", "prosinac", "prosinca", "hrvatskoj", "hrvatska",
+  "hrvatske", "republici", "republike", "opcina", "opcine", "opcinu", "opcini", "grad", "grada", "gradu", "osoba",
+  "osobe", "osobu", "osobi", "pravna", "pravnu", "pravne", "pravnoj", "fizicka", "fizicku", "fizicke", "izdavanje",
+  "izdavanja", "podnosenje", "podnosenja", "placanje", "placanja", "predaja", "predaju", "roba", "robe", "robu",
+  "usluga", "usluge", "uslugu", "placa", "place", "placu", "placi",
+  // en: the asker, the client, everyday verbs and connectives
+  "client", "clients", "customer", "customers", "while", "whether", "still", "also", "just", "only", "really",
+  "exactly", "roughly", "currently", "today", "tomorrow", "yesterday", "there", "their", "they", "them", "someone",
+  "something", "anyone", "anything", "every", "each", "need", "needs", "want", "wants", "know", "tell", "please",
+  "thanks", "thank", "question", "example", "case", "apply", "applies", "applied", "mean", "means", "does", "doing",
+  "done", "have", "having", "make", "makes", "made", "take", "takes", "give", "gives", "given", "keep", "keeps",
+  "euros", "euro", "kuna", "kunas", "amount", "still", "even", "ever", "never", "always", "right", "correct",
+  "printed", "company", "companies", "firm", "firms", "taxpayer", "taxpayers", "used", "use", "uses",
+  "determine", "determined", "withhold", "withheld", "after", "before", "during", "within", "croatia", "croatian",
+  "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+  "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
+  "salaries", "wage", "wages", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
+])
