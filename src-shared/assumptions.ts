@@ -1,4 +1,5 @@
 import type { Locale } from "./events/stages"
+import { formatDate } from "./format/dates"
 
 // The context builder records what a run assumed as machine-readable codes
 // ("asOf = today (2026-11-22)", "jurisdiction = HR"): userContextSnapshot.assumedDefaults keeps
@@ -15,39 +16,32 @@ export function assumptionPath(code: string): string {
 const TODAY = /^asOf = today \((\d{4})-(\d{2})-(\d{2})\)$/
 const JURISDICTION_HR = "jurisdiction = HR"
 
-interface TodayDate {
-  iso: string
-  hr: string
-}
-
-/** The date of an "asOf = today (…)" code, as ISO and as Croatian "22.11.2026."; null otherwise. */
-function todayOf(code: string): TodayDate | null {
+/** The date of an "asOf = today (…)" code as people read it ("22. 11. 2026.", "22 November 2026"). */
+function todayOf(code: string, locale: Locale): string | null {
   const match = TODAY.exec(code)
   if (!match) return null
   const [, year, month, day] = match
-  return { iso: `${year}-${month}-${day}`, hr: `${day}.${month}.${year}.` }
+  return formatDate(`${year}-${month}-${day}`, locale)
 }
 
-/** A noun phrase for a code this module knows ("današnji datum (22.11.2026.)"); null for any other. */
+/** A noun phrase for a code this module knows ("današnji datum (22. 11. 2026.)"); null for any other. */
 export function knownAssumptionLabel(code: string, locale: Locale): string | null {
-  const today = todayOf(code)
-  if (today !== null) return locale === "hr" ? `današnji datum (${today.hr})` : `today's date (${today.iso})`
+  const today = todayOf(code, locale)
+  if (today !== null) return locale === "hr" ? `današnji datum (${today})` : `today's date (${today})`
   if (code === JURISDICTION_HR) return locale === "hr" ? "hrvatsko zakonodavstvo" : "Croatian law"
   return null
 }
 
-/** A noun phrase for lists ("današnji datum (22.11.2026.)", "Croatian law"); the code itself if unknown. */
+/** A noun phrase for lists ("današnji datum (22. 11. 2026.)", "Croatian law"); the code itself if unknown. */
 export function assumptionLabel(code: string, locale: Locale): string {
   return knownAssumptionLabel(code, locale) ?? code
 }
 
 /** A line of its own for the answer's limits ("Pretpostavljeno: hrvatsko zakonodavstvo"). */
 export function assumptionSentence(code: string, locale: Locale): string {
-  const today = todayOf(code)
+  const today = todayOf(code, locale)
   if (today !== null)
-    return locale === "hr"
-      ? `Pretpostavljeni datum: današnji (${today.hr})`
-      : `Assumed date: today (${today.iso})`
+    return locale === "hr" ? `Pretpostavljeni datum: današnji (${today})` : `Assumed date: today (${today})`
   if (code === JURISDICTION_HR)
     return locale === "hr" ? "Pretpostavljeno: hrvatsko zakonodavstvo" : "Assumed: Croatian law"
   return locale === "hr" ? `Pretpostavka: ${code}` : `Assumption: ${code}`

@@ -93,6 +93,8 @@ export const BundleProblem = z.object({
 })
 
 export const TraceVerdict = z.object({
+  /** Why the trace was not replayed: recorded by another engine version (see VERIFYING.md). */
+  replaySkipped: z.string().optional(),
   requestId: z.string(),
   ok: z.boolean(),
   outcome: z.string().nullable(),

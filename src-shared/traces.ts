@@ -61,6 +61,9 @@ export const VerifyResult = z.object({
   ok: z.boolean(),
   chainOk: z.boolean(),
   replayOk: z.boolean(),
+  /** Why the run was not replayed: it was recorded by another engine version (ok then rests on
+   *  the hash chain and the pack snapshot). */
+  replaySkipped: z.string().optional(),
   /** First event that differs or breaks the chain, with why. */
   firstProblem: z.object({ seq: z.number().int().nullable(), reason: z.string() }).optional(),
 })

@@ -149,6 +149,9 @@ export const ListDiff = z.object({
 
 export const RuleStanding = z.enum(["eligible", "excluded", "absent"])
 
+/** An exclusion's value and condition in both languages ("EUR 65,000.00", "≤ EUR 60,000.00"). */
+export const ExclusionWords = z.object({ actual: Localized, expected: Localized })
+
 export const RuleDiff = z.object({
   ruleId: z.string(),
   title: Localized,
@@ -156,6 +159,9 @@ export const RuleDiff = z.object({
   after: RuleStanding,
   exclusionBefore: RuleExclusion.nullable(),
   exclusionAfter: RuleExclusion.nullable(),
+  /** The exclusions in words, in both languages (diffs saved before these existed have none). */
+  wordsBefore: ExclusionWords.nullable().optional(),
+  wordsAfter: ExclusionWords.nullable().optional(),
 })
 
 export const FactDiff = z.object({
@@ -178,6 +184,17 @@ export const DiffSide = z.object({
   confidenceLabel: z.enum(["LOW", "MEDIUM", "HIGH"]).nullable(),
   packVersion: z.string(),
   packHash: z.string(),
+})
+
+/**
+ * A value the answer states, before and after ("Obligation to register for VAT: yes → no", "rate:
+ * 25 % → 13 %"), keyed by the rules' concept and value key; null on a side that does not state it.
+ */
+export const ValueChange = z.object({
+  key: z.string(),
+  label: Localized,
+  before: Localized.nullable(),
+  after: Localized.nullable(),
 })
 
 export const WhatIfDiff = z.object({
@@ -218,6 +235,8 @@ export const WhatIfDiff = z.object({
     deadlines: ListDiff,
     textChanged: z.boolean(),
   }),
+  /** The answer's values that differ (diffs saved before values were compared have none). */
+  values: z.array(ValueChange).default([]),
   /** "If the turnover were 30.000,00 EUR instead of 65.000,00 EUR: …" */
   sentence: Localized,
   /** False when the two traces reach the same conclusion on the same rules. */
@@ -324,9 +343,11 @@ export type WhatIfRunInput = z.infer<typeof WhatIfRunInput>
 export type WhatIfRunResult = z.infer<typeof WhatIfRunResult>
 export type ListDiff = z.infer<typeof ListDiff>
 export type RuleStanding = z.infer<typeof RuleStanding>
+export type ExclusionWords = z.infer<typeof ExclusionWords>
 export type RuleDiff = z.infer<typeof RuleDiff>
 export type FactDiff = z.infer<typeof FactDiff>
 export type DiffSide = z.infer<typeof DiffSide>
+export type ValueChange = z.infer<typeof ValueChange>
 export type WhatIfDiff = z.infer<typeof WhatIfDiff>
 export type Scenario = z.infer<typeof Scenario>
 export type ScenarioRecheck = z.infer<typeof ScenarioRecheck>

@@ -32,6 +32,13 @@ const AVAILABLE: Record<FocusAttribute, { hr: string; en: string }> = {
 
 export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | undefined {
   const { selection, focus } = intake
+  if (selection.kind === "unnamed-item") {
+    const detail = run.t(
+      "Navedite o kojem se proizvodu ili usluzi radi (npr. kruh, smještaj, struja): stopa PDV-a ovisi o tome.",
+      "Say which good or service it is (for example bread, accommodation, electricity): the VAT rate depends on it.",
+    )
+    return { outcome: "REFUSAL", ...buildRefusal("MISSING_REQUIRED_DIMENSION", run.locale, { detail, requiredFields: ["query.item"] }) }
+  }
   if (selection.kind !== "unknown-subject" && selection.kind !== "uncovered") return undefined
   const pack = `${run.pack.id} ${run.pack.version}`
   const asked = focus.attribute ? ASKED[focus.attribute] : undefined

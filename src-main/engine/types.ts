@@ -23,6 +23,8 @@ export interface EngineRequest {
   /** The client profile, snapshotted (frozen) at the start of the run. */
   profile?: ProfileContext
   clientId?: string
+  /** The engine version that made the run (engine/version.ts); recorded, never read by the engine. */
+  engineVersion?: number
 }
 
 export type ClarificationAnswer = { kind: "answer"; value: string } | { kind: "cancel" }

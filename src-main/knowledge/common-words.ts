@@ -19,7 +19,7 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "tvrtkom", "firma", "firme", "firmu", "firmi", "poduzece", "poduzeca", "poduzecu", "novi", "nova", "novo", "novog",
   "novom", "novu", "stari", "stara", "staro", "starog", "mail", "mailom", "email", "emailom", "pdf", "poslan",
   "poslana", "poslati", "posaljem", "dobiti", "dobijem", "dobio", "moju",
-  "mojoj", "mojim", "mojom", "kasnjenje", "kasnjenja", "tiskane", "tiskana", "tiskani", "tiskanih",
+  "mojoj", "mojim", "mojom", "kasnjenje", "kasnjenja", "tiskane", "tiskana", "tiskani", "tiskanih", "milijun", "milijuna", "milijuni", "tisuca", "tisucu",
   // hr: filing, paying, deciding, time
   "imati", "podnosi", "podnose", "podnijeti", "podnosim", "predaje", "predaju", "predati", "predajem", "izdati", "izdaje",
   "izdajem", "izdavati", "platiti", "placati", "odrediti", "odreduje", "odreduju", "odreden", "odredena", "nakon",
@@ -38,7 +38,7 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "thanks", "thank", "question", "example", "case", "apply", "applies", "applied", "mean", "means", "does", "doing",
   "done", "have", "having", "make", "makes", "made", "take", "takes", "give", "gives", "given", "keep", "keeps",
   "euros", "euro", "kuna", "kunas", "amount", "still", "even", "ever", "never", "always", "right", "correct",
-  "printed", "company", "companies", "firm", "firms", "taxpayer", "taxpayers", "used", "use", "uses",
+  "printed", "million", "millions", "thousand", "thousands", "company", "companies", "firm", "firms", "taxpayer", "taxpayers", "used", "use", "uses",
   "determine", "determined", "withhold", "withheld", "after", "before", "during", "within", "croatia", "croatian",
   "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",

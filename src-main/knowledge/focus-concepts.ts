@@ -1,5 +1,5 @@
 import type { Focus } from "./focus"
-import { isWithin } from "./focus"
+import { GENERIC_ITEM_WORDS, isWithin } from "./focus"
 import type { FocusIndex } from "./focus-index"
 import type { Attribute, Concept } from "./pack-schema"
 
@@ -13,6 +13,8 @@ export type FocusSelection =
   | { kind: "open" }
   /** Words stand where a subject should be, and the pack has no subject for them. */
   | { kind: "unknown-subject"; tokens: string[] }
+  /** Only words like "proizvod" or "service" stand there: the item itself is missing. */
+  | { kind: "unnamed-item"; tokens: string[] }
   /** The pack knows the subjects but has nothing on them (together) for the asked attribute. */
   | { kind: "uncovered"; available: Attribute[] }
   /** Concepts that fit; `partial` when none covers every subject and each covers some. */
@@ -47,7 +49,10 @@ export function answersAttribute(asked: AskedAttribute, ruleAttribute: Attribute
 }
 
 export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelection {
-  if (focus.unknownTokens.length > 0) return { kind: "unknown-subject", tokens: focus.unknownTokens }
+  if (focus.unknownTokens.length > 0)
+    return focus.unknownTokens.every((t) => GENERIC_ITEM_WORDS.has(t))
+      ? { kind: "unnamed-item", tokens: focus.unknownTokens }
+      : { kind: "unknown-subject", tokens: focus.unknownTokens }
   if (focus.subjects.length === 0) return { kind: "open" }
   const covering = coveringAll(index, focus)
   const partial = covering.length === 0
@@ -56,9 +61,23 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
   // asked attribute beats one that fits the subjects exactly and answers something else.
   const fitting = candidates.filter((c) => hasAttribute(index, c, focus))
   if (fitting.length > 0) return { kind: "fits", concepts: partial ? fitting : preferExact(index, focus, fitting), partial }
+  // "Prag za PDV": nothing about VAT as such answers a threshold, but narrower subjects within it
+  // do (registration, distance selling): offer those, never a rule about another attribute.
+  const narrower = narrowerFitting(index, focus)
+  if (narrower.length > 0) return { kind: "fits", concepts: narrower, partial: true }
   const available = new Set<Attribute>()
   for (const concept of candidates) for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
   return { kind: "uncovered", available: [...available].sort() }
+}
+
+function narrowerFitting(index: FocusIndex, focus: Focus): Concept[] {
+  if (focus.subjects.length !== 1 || focus.attribute === undefined) return []
+  const [broad] = focus.subjects
+  const out = new Map<string, Concept>()
+  for (const [subject, concepts] of index.conceptsBySubject)
+    if (broad !== undefined && isWithin(index, subject, broad))
+      for (const concept of concepts) if (hasAttribute(index, concept, focus)) out.set(concept.slug, concept)
+  return [...out.values()]
 }
 
 function hasAttribute(index: FocusIndex, concept: Concept, asked: AskedAttribute): boolean {

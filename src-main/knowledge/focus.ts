@@ -1,7 +1,6 @@
 import type { Attribute } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
-import { COMMON_WORDS } from "./common-words"
 
 // The question's focus (issue 17): which subjects of the pack it names, which attribute it asks
 // for, and whether it names, in a subject's place, something the pack has no subject for. Pure:
@@ -53,9 +52,8 @@ const SLOT_NOISE: ReadonlySet<string> = new Set([
   "moje", "mog", "svoju", "svoj", "my", "our", "us", "sve", "svih", "all", "the", "a", "an", "eura", "eur", "euro",
   "kuna", "kn", "hrk", "iznos", "iznosa", "cijenu", "price", "li", "se", "je", "su", "koji", "koja", "koje", "sto",
   "what", "which", "is", "are", "it", "applies", "apply", "charged", "placa", "placam", "placa", "zaracunava",
-  "obracunava", "pay", "paid", "charge", "placu", "place", "placi", "salary", "salaries", "wage", "wages", "usluge",
-  "usluga", "uslugu", "services", "service", "robu", "roba", "goods", "proizvod", "proizvode", "product", "products",
-  "isporuku", "isporuke", "supply", "supplies", "prodaju", "prodaja", "sale", "sales", "kupnju", "purchase", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
+  "obracunava", "pay", "paid", "charge", "placu", "place", "placi", "salary", "salaries", "wage", "wages", "nasu",
+  "nase", "nasa", "nasoj", "vasu", "vase", "vasa", "moja", "mojoj", "tvoju", "svoju", "your", "their", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
   "sustav", "praksi", "pravilu", "opcenito", "general", "generally", "europi", "europe", "eu", "inozemstvu", "abroad",
 ])
 
@@ -165,5 +163,12 @@ function coveredPositions(focus: Focus): Set<number> {
 }
 
 function isContentWord(token: string): boolean {
-  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token) && !COMMON_WORDS.has(token)
+  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token)
 }
+
+/** Words that stand for some good or service without naming one ("PDV na moj proizvod"). */
+export const GENERIC_ITEM_WORDS: ReadonlySet<string> = new Set([
+  "proizvod", "proizvoda", "proizvode", "proizvodi", "roba", "robe", "robu", "usluga", "usluge", "uslugu", "artikl",
+  "artikla", "artikle", "stavka", "stavku", "isporuku", "isporuke", "product", "products", "goods", "item", "items",
+  "service", "services", "supply", "supplies", "article", "articles",
+])

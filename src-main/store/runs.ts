@@ -1,3 +1,4 @@
+import { ENGINE_VERSION } from "../engine/version"
 import { newRequestId } from "../util/request-id"
 import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/event"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
@@ -167,6 +168,7 @@ export class TraceService {
     const frozen: EngineRequest = {
       requestId,
       question: request.question,
+      engineVersion: ENGINE_VERSION,
       askedOn: request.askedOn ?? this.store.clock().toISOString().slice(0, 10),
       ...(request.asOfDate === undefined ? {} : { asOfDate: request.asOfDate }),
       ...(request.locale === undefined ? {} : { locale: request.locale }),

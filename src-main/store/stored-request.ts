@@ -16,6 +16,8 @@ export const StoredRequest = z.strictObject({
   locale: Locale.optional(),
   profile: ProfileContext.optional(),
   clientId: z.string().optional(),
+  /** Absent in traces recorded before it was: engine version 1. */
+  engineVersion: z.number().int().positive().optional(),
 })
 
 export type StoredRequest = z.infer<typeof StoredRequest>

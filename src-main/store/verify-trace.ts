@@ -4,6 +4,7 @@ import { replayAndCompare, type ReasoningEngine, type ReplayDifference } from ".
 import { StoredRequest } from "./stored-request"
 import type { TraceReader } from "./trace-reader"
 import { parseJsonOrNull } from "../util/parse-json"
+import { recordedEngineVersion, replayMismatch } from "../engine/version"
 
 // verify(requestId): the hash chain recomputed from the stored rows, then the run replayed against
 // its own pack snapshot and recorded clarification answers, compared event by event (ts aside).
@@ -21,6 +22,24 @@ export async function verifyTrace(reader: TraceReader, engine: ReasoningEngine, 
   }
   const rows = reader.eventRows(requestId)
   const chainProblem = verifyChain(rows, row)
+  const stored = StoredRequest.safeParse(parseJsonOrNull(row.requestJson))
+  const recorded = recordedEngineVersion(
+    stored.success ? stored.data.engineVersion : undefined,
+    rows.map((r) => parseJsonOrNull(r.eventJson)),
+  )
+  const skipped = stored.success ? replayMismatch(recorded) : undefined
+  if (skipped !== undefined) {
+    const snapshot = packProblem(reader, row.packHash)
+    const problem = chainProblem ?? snapshot
+    return {
+      requestId,
+      ok: problem === null,
+      chainOk: chainProblem === null,
+      replayOk: false,
+      replaySkipped: skipped,
+      ...(problem === null ? {} : { firstProblem: problem }),
+    }
+  }
   const replayProblem = await replay(reader, engine, row, rows)
   const firstProblem = chainProblem ?? replayProblem
   return {
@@ -55,6 +74,15 @@ async function replay(
     stored: rows.map((r) => parseJsonOrNull(r.eventJson)),
     complete: row.status === "complete",
   })
+}
+
+/** The trace's pack snapshot loads and matches its hash, or why not. */
+function packProblem(reader: TraceReader, hash: string): ReplayDifference | null {
+  try {
+    return reader.packSnapshot(hash) === null ? { seq: null, reason: `the rule pack snapshot ${hash} is missing` } : null
+  } catch (error) {
+    return { seq: null, reason: (error as Error).message }
+  }
 }
 
 function isCounterfactualRequest(json: string): boolean {

@@ -1,10 +1,10 @@
 import type { EvaluationContext } from "../../src-shared/context"
 import type { TerminalEvent } from "../../src-shared/events/event"
-import type { DetectedConflict, RuleExclusion } from "../../src-shared/events/payloads"
+import type { ConfidencePayload, DetectedConflict, RuleExclusion } from "../../src-shared/events/payloads"
+import { conclusionOf } from "../../src-shared/whatif-conclusion"
 import type {
   DiffSide,
   FactDiff,
-  ListDiff,
   Localized,
   RuleDiff,
   RuleStanding,
@@ -14,7 +14,10 @@ import { packIndex } from "../knowledge/pack-index"
 import { canonicalJson } from "../util/canonical-json"
 import type { ComparableTrace } from "./comparable"
 import { labelOf, valueText } from "./fact-info"
+import { answerDiff } from "./answer-diff"
+import { exclusionWords } from "./exclusion-words"
 import { diffSentence } from "./sentence"
+import { valueChanges } from "./values"
 
 // The diff between two traces (a base and a hypothetical, two scenarios' results, a saved result
 // and its re-check): the facts that differ, the outcome, the rules that entered or left the
@@ -27,6 +30,44 @@ export function diffTraces(base: ComparableTrace, other: ComparableTrace): WhatI
   const conflicts = conflictDiffs(base.conflicts?.conflicts ?? [], other.conflicts?.conflicts ?? [])
   const before = base.confidence
   const after = other.confidence
+  const sideA = side(base)
+  const sideB = side(other)
+  const answer = answerDiff(base, other, { base: sideA, other: sideB })
+  const outcomeChanged = sideA.outcome !== sideB.outcome
+  const values = valueChanges(base, other)
+  const concluded = conclusionOf({ base: sideA, other: sideB, outcomeChanged, answer, values })
+  const confidenceDelta = before && after ? Math.round((after.score - before.score) * 100) / 100 : null
+  const diff: Omit<WhatIfDiff, "sentence"> = {
+    base: sideA,
+    other: sideB,
+    facts,
+    outcomeChanged,
+    rules,
+    conflicts,
+    confidence: {
+      before: before?.score ?? null,
+      after: after?.score ?? null,
+      delta: confidenceDelta,
+      driversAdded: (after?.drivers ?? []).filter((d) => !(before?.drivers ?? []).includes(d)),
+      driversRemoved: (before?.drivers ?? []).filter((d) => !(after?.drivers ?? []).includes(d)),
+      toggled: toggledDrivers(before, after),
+    },
+    answer,
+    values,
+    changed:
+      concluded.changed ||
+      rules.entered.length + rules.left.length + rules.reasonChanged.length > 0 ||
+      conflicts.appeared.length + conflicts.disappeared.length + conflicts.changed.length > 0 ||
+      answer.textChanged,
+  }
+  return { ...diff, sentence: diffSentence(base, other, diff) }
+}
+
+/** Interactive drivers whose condition holds differently on the two sides. */
+function toggledDrivers(
+  before: ConfidencePayload | null,
+  after: ConfidencePayload | null,
+): WhatIfDiff["confidence"]["toggled"] {
   const toggled: WhatIfDiff["confidence"]["toggled"] = []
   const driverIds = new Set(
     [...(before?.interactiveDrivers ?? []), ...(after?.interactiveDrivers ?? [])].map((d) => d.id),
@@ -42,44 +83,7 @@ export function diffTraces(base: ComparableTrace, other: ComparableTrace): WhatI
         after: b?.currentValue ?? null,
       })
   }
-  const sideA = side(base)
-  const sideB = side(other)
-  const structuredOf = (t: TerminalEvent | null) =>
-    t && "structured" in t.data ? t.data.structured : undefined
-  const answer = {
-    thresholds: listDiff(structuredOf(base.terminal)?.thresholds, structuredOf(other.terminal)?.thresholds),
-    obligations: listDiff(
-      structuredOf(base.terminal)?.obligations,
-      structuredOf(other.terminal)?.obligations,
-    ),
-    deadlines: listDiff(structuredOf(base.terminal)?.deadlines, structuredOf(other.terminal)?.deadlines),
-    textChanged: sideA.answerText !== sideB.answerText || sideA.headline !== sideB.headline,
-  }
-  const outcomeChanged = sideA.outcome !== sideB.outcome
-  const confidenceDelta = before && after ? Math.round((after.score - before.score) * 100) / 100 : null
-  const diff: Omit<WhatIfDiff, "sentence"> = {
-    base: sideA,
-    other: sideB,
-    facts,
-    outcomeChanged,
-    rules,
-    conflicts,
-    confidence: {
-      before: before?.score ?? null,
-      after: after?.score ?? null,
-      delta: confidenceDelta,
-      driversAdded: (after?.drivers ?? []).filter((d) => !(before?.drivers ?? []).includes(d)),
-      driversRemoved: (before?.drivers ?? []).filter((d) => !(after?.drivers ?? []).includes(d)),
-      toggled,
-    },
-    answer,
-    changed:
-      outcomeChanged ||
-      rules.entered.length + rules.left.length + rules.reasonChanged.length > 0 ||
-      conflicts.appeared.length + conflicts.disappeared.length + conflicts.changed.length > 0 ||
-      answer.textChanged,
-  }
-  return { ...diff, sentence: diffSentence(base, other, diff) }
+  return toggled
 }
 
 function side(trace: ComparableTrace): DiffSide {
@@ -200,6 +204,8 @@ function ruleDiffs(base: ComparableTrace, other: ComparableTrace): WhatIfDiff["r
       after: b.standing,
       exclusionBefore: a.exclusion,
       exclusionAfter: b.exclusion,
+      wordsBefore: exclusionWords(base, ruleId, a.exclusion),
+      wordsAfter: exclusionWords(other, ruleId, b.exclusion),
     }
     if (a.standing === "eligible" && b.standing === "eligible") stayed.push(ruleId)
     else if (b.standing === "eligible") entered.push(entry)
@@ -235,15 +241,5 @@ function conflictDiffs(
       const next = b.get(c.id)
       return next && canonicalJson(next) !== canonicalJson(c) ? [{ id: c.id, before: c, after: next }] : []
     }),
-  }
-}
-
-function listDiff(before: readonly string[] | undefined, after: readonly string[] | undefined): ListDiff {
-  const a = before ?? []
-  const b = after ?? []
-  return {
-    added: b.filter((x) => !a.includes(x)),
-    removed: a.filter((x) => !b.includes(x)),
-    kept: a.filter((x) => b.includes(x)),
   }
 }

@@ -1,17 +1,17 @@
-import type { RuleExclusion } from "../../src-shared/events/payloads"
 import type { Locale, TerminalOutcome } from "../../src-shared/events/stages"
 import type { Localized, WhatIfDiff } from "../../src-shared/whatif"
+import { conclusionOf, type Conclusion } from "../../src-shared/whatif-conclusion"
 import { buildRefusal } from "../engine/refusal-policy"
-import { packIndex } from "../knowledge/pack-index"
-import type { Rule } from "../knowledge/pack-schema"
-import { checkRule } from "../knowledge/rule-eligibility"
 import type { ComparableTrace } from "./comparable"
 import { both } from "./localized"
+import { confidenceClause, conflictClauses, valueClauses } from "./sentence-conclusion"
+import { exclusionTail, obligationClauses, ruleClauses, stripPeriod } from "./sentence-rules"
 
 // One sentence for a diff, in Croatian and English: "If the turnover were EUR 30,000.00 instead
-// of EUR 65,000.00: no obligation: Registration for VAT (rule … excluded: EUR 30,000.00 ≤ EUR
-// 60,000.00)". Rule titles, obligations and exclusion reasons are taken from the pack snapshots
-// and re-stated in each language, never translated by guesswork.
+// of EUR 65,000.00: the answer is "no" instead of "yes" (Obligation to register for VAT); no
+// obligation: Registration for VAT (rule … excluded: EUR 30,000.00 ≤ EUR 60,000.00)". It says "the
+// answer stays the same" only when outcome, headline, values and obligations all agree. Rule
+// titles, obligations and exclusion reasons come from the pack snapshots, never translated by guesswork.
 
 const OUTCOME: Record<TerminalOutcome, Localized> = {
   ANSWER: { hr: "odgovor", en: "an answer" },
@@ -20,23 +20,14 @@ const OUTCOME: Record<TerminalOutcome, Localized> = {
   REFUSAL: { hr: "odbijanje", en: "a refusal" },
   ERROR: { hr: "greška", en: "an error" },
 }
-const NEGATED: Record<string, string> = { lte: ">", lt: "≥", gt: "≤", gte: "<", eq: "≠", neq: "=" }
-const MAX_LISTED = 3
 
 type DiffBody = Omit<WhatIfDiff, "sentence">
 
 export function diffSentence(base: ComparableTrace, other: ComparableTrace, diff: DiffBody): Localized {
+  const conclusion = conclusionOf(diff)
   return both((locale) => {
-    const consequences = consequencesOf(base, other, diff, locale)
-    const reasons = diff.rules.left.slice(0, MAX_LISTED).flatMap((r) => {
-      const why = exclusionWhy(r.ruleId, other, r.exclusionAfter, locale)
-      if (why === null) return []
-      return [
-        locale === "hr" ? `pravilo ${r.ruleId} isključeno: ${why}` : `rule ${r.ruleId} excluded: ${why}`,
-      ]
-    })
-    const tail = reasons.length > 0 ? ` (${reasons.join("; ")})` : ""
-    return `${prefix(diff, locale)}: ${consequences.join("; ")}${tail}.`
+    const consequences = consequencesOf(base, other, diff, conclusion, locale)
+    return `${prefix(diff, locale)}: ${consequences.join("; ")}${exclusionTail(other, diff, locale)}.`
   })
 }
 
@@ -69,133 +60,53 @@ function consequencesOf(
   base: ComparableTrace,
   other: ComparableTrace,
   diff: DiffBody,
+  conclusion: Conclusion,
   locale: Locale,
 ): string[] {
-  const out: string[] = []
+  const traces = [other, base]
+  const out = [
+    ...outcomeClause(diff, locale),
+    ...valueClauses(conclusion, diff, locale, other.locale),
+    ...refusalClause(base, other, diff, locale),
+    ...obligationClauses(traces, diff, locale),
+    ...ruleClauses(traces, diff, locale),
+    ...conflictClauses(diff, locale),
+    ...confidenceClause(diff, locale),
+  ]
+  if (out.length > 0) return out
+  if (diff.changed || conclusion.changed)
+    return [locale === "hr" ? "mijenja se tekst odgovora" : "the answer's wording changes"]
+  return [locale === "hr" ? "odgovor ostaje isti" : "the answer stays the same"]
+}
+
+function outcomeClause(diff: DiffBody, locale: Locale): string[] {
   const before = diff.base.outcome
   const after = diff.other.outcome
-  if (diff.outcomeChanged && after !== null) {
-    const was = before === null ? (locale === "hr" ? "bez ishoda" : "no outcome") : OUTCOME[before][locale]
-    out.push(
-      locale === "hr"
-        ? `ishod je ${OUTCOME[after].hr} umjesto: ${was}`
-        : `the outcome is ${OUTCOME[after].en} instead of ${was}`,
-    )
-  }
-  if (
-    other.terminal?.stage === "REFUSAL" &&
-    (diff.outcomeChanged ||
-      base.terminal?.stage !== "REFUSAL" ||
-      base.terminal.data.reason !== other.terminal.data.reason)
-  )
-    out.push(lowerFirst(stripPeriod(buildRefusal(other.terminal.data.reason, locale).message)))
-
-  const rulesOf = (ids: readonly string[]) => ids.flatMap((id) => ruleIn([other, base], id) ?? [])
-  const obligations = (rules: readonly Rule[]) =>
-    rules.flatMap((r) => r.obligations.map((o) => stripPeriod(o[locale])))
-  const kept = new Set(
-    obligations(rulesOf([...diff.rules.stayed, ...diff.rules.entered.map((r) => r.ruleId)])),
-  )
-  const gone = unique(obligations(rulesOf(diff.rules.left.map((r) => r.ruleId)))).filter((o) => !kept.has(o))
-  const earlier = new Set(
-    obligations(rulesOf([...diff.rules.stayed, ...diff.rules.left.map((r) => r.ruleId)])),
-  )
-  const added = unique(obligations(rulesOf(diff.rules.entered.map((r) => r.ruleId)))).filter(
-    (o) => !earlier.has(o),
-  )
-  for (const o of gone.slice(0, MAX_LISTED))
-    out.push(locale === "hr" ? `nema obveze: ${o}` : `no obligation: ${o}`)
-  for (const o of added.slice(0, MAX_LISTED))
-    out.push(locale === "hr" ? `nova obveza: ${o}` : `new obligation: ${o}`)
-
-  const entered = diff.rules.entered.slice(0, MAX_LISTED).map((r) => r.title[locale])
-  if (entered.length > 0)
-    out.push(locale === "hr" ? `primjenjuje se: ${entered.join("; ")}` : `applies: ${entered.join("; ")}`)
-  const leftWithout = diff.rules.left.filter(
-    (r) => (ruleIn([other, base], r.ruleId)?.obligations.length ?? 0) === 0,
-  )
-  if (leftWithout.length > 0) {
-    const titles = leftWithout.slice(0, MAX_LISTED).map((r) => r.title[locale])
-    out.push(
-      locale === "hr"
-        ? `više se ne primjenjuje: ${titles.join("; ")}`
-        : `no longer applies: ${titles.join("; ")}`,
-    )
-  }
-  const conflicts = diff.conflicts.appeared.length
-  if (conflicts > 0)
-    out.push(locale === "hr" ? `novih sukoba izvora: ${conflicts}` : `new source conflicts: ${conflicts}`)
-  if (diff.conflicts.disappeared.length > 0)
-    out.push(
-      locale === "hr"
-        ? `nestalih sukoba izvora: ${diff.conflicts.disappeared.length}`
-        : `source conflicts gone: ${diff.conflicts.disappeared.length}`,
-    )
-  const delta = diff.confidence.delta
-  if (delta !== null && delta !== 0 && diff.confidence.before !== null && diff.confidence.after !== null)
-    out.push(
-      locale === "hr"
-        ? `pouzdanost ${diff.confidence.before.toFixed(2)} → ${diff.confidence.after.toFixed(2)}`
-        : `confidence ${diff.confidence.before.toFixed(2)} → ${diff.confidence.after.toFixed(2)}`,
-    )
-  if (out.length === 0)
-    out.push(
-      diff.changed
-        ? locale === "hr"
-          ? "mijenja se tekst odgovora"
-          : "the answer's wording changes"
-        : locale === "hr"
-          ? "odgovor ostaje isti"
-          : "the answer stays the same",
-    )
-  return out
+  if (!diff.outcomeChanged || after === null) return []
+  const was = before === null ? (locale === "hr" ? "bez ishoda" : "no outcome") : OUTCOME[before][locale]
+  return [
+    locale === "hr"
+      ? `ishod je ${OUTCOME[after].hr} umjesto: ${was}`
+      : `the outcome is ${OUTCOME[after].en} instead of ${was}`,
+  ]
 }
 
-function ruleIn(traces: readonly ComparableTrace[], ruleId: string): Rule | undefined {
-  for (const trace of traces) {
-    const rule = trace.pack ? packIndex(trace.pack).rules.get(ruleId) : undefined
-    if (rule) return rule
-  }
-  return undefined
-}
-
-/** Why a rule is excluded on the other side, restated in `locale` from its pack and context. */
-function exclusionWhy(
-  ruleId: string,
+/** Why the hypothetical is refused, when that is new (or the reason differs). */
+function refusalClause(
+  base: ComparableTrace,
   other: ComparableTrace,
-  stored: RuleExclusion | null,
+  diff: DiffBody,
   locale: Locale,
-): string | null {
-  const rule = other.pack ? packIndex(other.pack).rules.get(ruleId) : undefined
-  const exclusion =
-    rule && other.context
-      ? (checkRule(rule, other.context, other.factSources, locale).exclusion ?? stored)
-      : stored
-  if (!exclusion) return null
-  const operator = exclusion.operator ?? ""
-  if (operator === "effectiveFrom")
-    return locale === "hr"
-      ? `još nije na snazi na dan ${exclusion.actual} (${exclusion.expected})`
-      : `not yet in force on ${exclusion.actual} (${exclusion.expected})`
-  if (operator === "effectiveUntil")
-    return locale === "hr"
-      ? `više nije na snazi na dan ${exclusion.actual} (${exclusion.expected})`
-      : `no longer in force on ${exclusion.actual} (${exclusion.expected})`
-  const negated = NEGATED[operator]
-  if (negated) return `${exclusion.actual} ${negated} ${exclusion.expected.replace(/^[=≠<>≤≥]\s*/, "")}`
-  return locale === "hr"
-    ? `${exclusion.actual}; uvjet: ${exclusion.expected}`
-    : `${exclusion.actual}; condition: ${exclusion.expected}`
+): string[] {
+  if (other.terminal?.stage !== "REFUSAL") return []
+  const sameRefusal =
+    !diff.outcomeChanged &&
+    base.terminal?.stage === "REFUSAL" &&
+    base.terminal.data.reason === other.terminal.data.reason
+  if (sameRefusal) return []
+  return [lowerFirst(stripPeriod(buildRefusal(other.terminal.data.reason, locale).message))]
 }
 
 function lowerFirst(text: string): string {
   return text.length > 0 ? text.charAt(0).toLowerCase() + text.slice(1) : text
-}
-
-function stripPeriod(text: string): string {
-  return text.replace(/\.\s*$/, "")
-}
-
-function unique(values: readonly string[]): string[] {
-  return [...new Set(values)]
 }

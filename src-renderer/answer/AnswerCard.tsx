@@ -2,7 +2,8 @@ import type { ReactNode, Ref } from "react"
 import type { TerminalEvent } from "../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../src-shared/events/payloads"
 import { useI18n } from "../i18n/i18n-context"
-import { formatDate } from "../format/dates"
+import type { AnswerContext } from "./answer-context"
+import { AnswerContextLine } from "./AnswerContextLine"
 import { answerText } from "./answer-text"
 import { Citations } from "./Citations"
 import { ConditionalBranches, ConflictWarnings, ErrorBody, RefusalBody } from "./OutcomeParts"
@@ -14,6 +15,8 @@ export interface AnswerCardProps {
   terminal: TerminalEvent
   onRetry?: () => void
   headingRef?: Ref<HTMLHeadingElement>
+  /** The client and as-of date the run was answered for, shown under the outcome label. */
+  context?: AnswerContext
 }
 
 function AnswerBody({ payload }: { payload: FinalAnswerPayload }) {
@@ -26,15 +29,12 @@ function AnswerBody({ payload }: { payload: FinalAnswerPayload }) {
       <Structured structured={payload.structured} />
       <Citations citations={payload.citations} />
       <TextList title={t("answer.limits")} lines={payload.limits} testId="answer-limits" />
-      <p className="answer-foot muted">
-        {t("answer.asOf", { date: formatDate(payload.asOfDate, locale) })} ·{" "}
-        {t("answer.rules", { count: payload.eligibleRuleCount })}
-      </p>
+      <p className="answer-foot muted">{t("answer.rules", { count: payload.eligibleRuleCount })}</p>
     </>
   )
 }
 
-export function AnswerCard({ terminal, onRetry, headingRef }: AnswerCardProps) {
+export function AnswerCard({ terminal, onRetry, headingRef, context }: AnswerCardProps) {
   const { t } = useI18n()
   const heading = (text: string) => (
     <h3 className="answer-heading" tabIndex={-1} ref={headingRef} data-testid="answer-heading">
@@ -49,6 +49,7 @@ export function AnswerCard({ terminal, onRetry, headingRef }: AnswerCardProps) {
       aria-label={t(`stage.${terminal.stage}`)}
     >
       <p className="answer-kind">{t(`stage.${terminal.stage}`)}</p>
+      {context && terminal.stage !== "ERROR" && <AnswerContextLine context={context} />}
       {children}
     </article>
   )

@@ -1,11 +1,14 @@
-import { useState, type FormEvent, type KeyboardEvent } from "react"
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react"
 import { IsoDate } from "../../src-shared/context"
 import { AskInput } from "../../src-shared/ipc/channels"
+import { formatDate, isIsoDate } from "../format/dates"
 import { useI18n } from "../i18n/i18n-context"
 import { useClients } from "../state/stores"
 import type { AskInput as AskInputValue } from "../state/run-store"
+import { CarryChip } from "./CarryChip"
 
-// The question box: question, as-of date and client; Ctrl/Cmd+Enter submits.
+// The question box: question, as-of date and client; Ctrl/Cmd+Enter submits. After a run, its client
+// and date are kept for the next question only as a visible chip that one click clears.
 
 export interface QuestionFormProps {
   onSubmit: (input: AskInputValue) => Promise<void>
@@ -14,12 +17,15 @@ export interface QuestionFormProps {
 }
 
 export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const { clients } = useClients()
+  const questionRef = useRef<HTMLTextAreaElement>(null)
   const [question, setQuestion] = useState("")
   // Empty unless the user picks a day: the run then takes the date the question names, else today.
   const [asOfDate, setAsOfDate] = useState("")
   const [clientId, setClientId] = useState("")
+  // True once a run has used the client or date now in the form: the chip then shows them.
+  const [carried, setCarried] = useState(false)
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
@@ -37,11 +43,19 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
     try {
       await onSubmit(parsed.data)
       setQuestion("")
+      setCarried(clientId !== "" || asOfDate !== "")
     } catch (e) {
       setError(t("common.failed", { message: e instanceof Error ? e.message : String(e) }))
     } finally {
       setSending(false)
     }
+  }
+
+  function clearCarried() {
+    setClientId("")
+    setAsOfDate("")
+    setCarried(false)
+    questionRef.current?.focus()
   }
 
   function onFormSubmit(event: FormEvent) {
@@ -66,7 +80,15 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
       <label htmlFor="question" className="sr-only">
         {t("ask.question.label")}
       </label>
+      {carried && (
+        <CarryChip
+          clientName={clientId === "" ? null : (clients.find((c) => c.id === clientId)?.name ?? clientId)}
+          asOfDate={asOfDate === "" ? null : asOfDate}
+          onClear={clearCarried}
+        />
+      )}
       <textarea
+        ref={questionRef}
         id="question"
         rows={busy ? 1 : 3}
         className={busy ? "is-compact" : undefined}
@@ -91,6 +113,12 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
           <span id="asof-hint" className="sr-only">
             {t("ask.asOf.hint")}
           </span>
+          {/* The date picker follows the browser's language (06/01/2025); say the day unambiguously. */}
+          {isIsoDate(asOfDate) && (
+            <span className="asof-echo" aria-hidden="true" data-testid="asof-echo">
+              {formatDate(asOfDate, locale)}
+            </span>
+          )}
         </label>
         <label className="inline-field">
           <span>{t("ask.client.label")}</span>

@@ -1,7 +1,7 @@
 import type { ConfidencePayload } from "../../src-shared/events/payloads"
 import type { EventOf } from "../reasoning/selectors"
 import { useI18n } from "../i18n/i18n-context"
-import { formatPercent } from "../format/duration"
+import { formatScore } from "../../src-shared/format/numbers"
 import { formatFactValue } from "../reasoning/explain"
 
 // The confidence badge with its drivers (seed 001: "HIGH — based on LAW authority, multi-source").
@@ -16,7 +16,7 @@ export function ConfidenceBadge({ payload }: { payload: Pick<ConfidencePayload, 
     >
       {t("confidence.badge", {
         label: t(`confidence.${payload.label}`),
-        score: formatPercent(payload.score, locale),
+        score: formatScore(payload.score, locale),
       })}
     </span>
   )

@@ -21,7 +21,7 @@ export function ReasoningCards({
   events: readonly ReasoningEvent[]
   riskTier: RiskTier | null
 }) {
-  const { t } = useI18n()
+  const { t, tn } = useI18n()
   const [open, setOpen] = useState(riskTier !== "T3")
   const cards: ReactNode[] = []
 
@@ -118,7 +118,7 @@ export function ReasoningCards({
             onClick={() => setOpen((o) => !o)}
             data-testid="cards-toggle-all"
           >
-            {open ? t("cards.hideAll") : t("cards.showAll", { count: cards.length })}
+            {open ? t("cards.hideAll") : tn("cards.showAll", cards.length)}
           </button>
         )}
       </div>

@@ -1,8 +1,10 @@
 import { useId, useState, type ReactNode } from "react"
 import type { ReasoningStage } from "../../src-shared/events/stages"
+import { formatDatesIn } from "../format/dates"
 import { useI18n } from "../i18n/i18n-context"
 
 // One reasoning card (seed 001 §6 ReasoningCard): collapsed to the stage's summary, expandable.
+// A date the engine wrote as ISO in a summary is shown the way people read dates.
 
 export interface StageCardProps {
   stage: ReasoningStage
@@ -14,7 +16,7 @@ export interface StageCardProps {
 }
 
 export function StageCard({ stage, summary, defaultExpanded, badge, children }: StageCardProps) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   const [expanded, setExpanded] = useState(defaultExpanded)
   const bodyId = useId()
   return (
@@ -32,7 +34,7 @@ export function StageCard({ stage, summary, defaultExpanded, badge, children }: 
         </span>
         <span className="stage-card-title">{t(`stage.${stage}`)}</span>
         <span className="stage-card-summary" data-testid={`card-summary-${stage}`}>
-          {summary}
+          {formatDatesIn(summary, locale)}
         </span>
         {badge}
         <span className="chevron" aria-hidden="true">

@@ -3,7 +3,7 @@ import { assumptionPath, knownAssumptionLabel } from "../../src-shared/assumptio
 import { useI18n } from "../i18n/i18n-context"
 import type { AsOfDates, ClarificationRound } from "../reasoning/clarifications"
 import { formatDate } from "../format/dates"
-import { formatPercent } from "../format/duration"
+import { formatScore } from "../../src-shared/format/numbers"
 import { capitalize, factLabel, flattenFacts, formatFactValue } from "../reasoning/explain"
 import { FactList } from "../ui/FactList"
 
@@ -23,7 +23,7 @@ export function IntakeDetail({ event }: { event: EventOf<"QUESTION_INTAKE", "com
         ],
         [t("cards.intake.intent"), d.queryIntent],
         [t("cards.intake.keywords"), d.keywords.join(", ")],
-        [t("cards.intake.confidence"), formatPercent(d.interpretationConfidence, locale)],
+        [t("cards.intake.confidence"), formatScore(d.interpretationConfidence, locale)],
       ]}
     />
   )
@@ -65,7 +65,7 @@ export function ContextDetail({
           [t("cards.context.domain"), d.domain],
           [t("cards.context.tier"), t(`tier.${d.riskTier}`)],
           [t("cards.context.asOf"), <span data-testid="context-as-of">{asOfText}</span>],
-          [t("cards.context.confidence"), formatPercent(d.confidence, locale)],
+          [t("cards.context.confidence"), formatScore(d.confidence, locale)],
         ]}
       />
       {facts.length > 0 && (

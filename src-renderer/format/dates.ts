@@ -1,42 +1,42 @@
 import type { Locale } from "../../src-shared/events/stages"
+import { formatDatesIn, formatDate as formatCalendarDate, isIsoDate } from "../../src-shared/format/dates"
 
-// Dates as the UI shows them: Croatian dd.mm.yyyy., English ISO (yyyy-mm-dd).
-// Calendar dates (YYYY-MM-DD) are shown as written, never shifted through a time zone.
+// Dates as the UI shows them, from the shared formatter (src-shared/format/dates.ts): Croatian
+// "1. 7. 2025.", English "1 July 2025". Calendar dates (YYYY-MM-DD) are shown as written, never
+// shifted through a time zone; timestamps are shown in local time.
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+export { formatDatesIn, isIsoDate }
 
 function pad2(n: number): string {
   return String(n).padStart(2, "0")
 }
 
-function partsOf(value: string): { y: string; m: string; d: string; time: string | null } | null {
-  const plain = ISO_DATE.exec(value)
-  if (plain) return { y: plain[1] ?? "", m: plain[2] ?? "", d: plain[3] ?? "", time: null }
+function localParts(value: string): { day: string; time: string } | null {
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return null
   return {
-    y: String(date.getFullYear()),
-    m: pad2(date.getMonth() + 1),
-    d: pad2(date.getDate()),
+    day: `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`,
     time: `${pad2(date.getHours())}:${pad2(date.getMinutes())}`,
   }
 }
 
 /** A calendar date or the date part of a timestamp (local time); unparseable text is returned as is. */
 export function formatDate(value: string, locale: Locale): string {
-  const p = partsOf(value)
-  if (!p) return value
-  return locale === "hr" ? `${p.d}.${p.m}.${p.y}.` : `${p.y}-${p.m}-${p.d}`
+  if (isIsoDate(value)) return formatCalendarDate(value, locale)
+  const parts = localParts(value)
+  return parts ? formatCalendarDate(parts.day, locale) : value
 }
 
-/** A timestamp with minutes, in local time: "05.03.2025. 14:30" or "2025-03-05 14:30". */
+/** A timestamp with minutes, in local time: "5. 3. 2025. 14:30" or "5 March 2025, 14:30". */
 export function formatDateTime(value: string, locale: Locale): string {
-  const p = partsOf(value)
-  if (!p) return value
-  const date = locale === "hr" ? `${p.d}.${p.m}.${p.y}.` : `${p.y}-${p.m}-${p.d}`
-  return p.time ? `${date} ${p.time}` : date
+  if (isIsoDate(value)) return formatCalendarDate(value, locale)
+  const parts = localParts(value)
+  if (!parts) return value
+  const day = formatCalendarDate(parts.day, locale)
+  return locale === "hr" ? `${day} ${parts.time}` : `${day}, ${parts.time}`
 }
 
-export function isIsoDate(value: string): boolean {
-  return ISO_DATE.test(value)
+/** Today in local time as YYYY-MM-DD (what the as-of date is when none is chosen). */
+export function todayIso(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`
 }

@@ -1,6 +1,7 @@
 import type { Locale } from "../../src-shared/events/stages"
 
 // Durations for run times ("850 ms", "1 min 5 s") and liveness ("2,1 s"); Croatian uses a decimal comma.
+// Scores (confidence) are shown as percentages by the shared formatter: src-shared/format/numbers.ts.
 
 function tenthsOfSeconds(ms: number, locale: Locale): string {
   const seconds = (Math.floor(ms / 100) / 10).toFixed(1)
@@ -24,10 +25,4 @@ export function formatDuration(ms: number, locale: Locale): string {
 export function formatSecondsAgo(ms: number, locale: Locale): string {
   const safe = Math.max(0, ms)
   return safe < 60_000 ? tenthsOfSeconds(safe, locale) : minutesAndSeconds(safe)
-}
-
-/** A 0..1 score as a whole percentage: "87 %" in Croatian, "87%" in English. */
-export function formatPercent(score: number, locale: Locale): string {
-  const pct = Math.round(Math.min(1, Math.max(0, score)) * 100)
-  return locale === "hr" ? `${pct} %` : `${pct}%`
 }

@@ -1,25 +1,9 @@
 import type { Locale } from "../../src-shared/events/stages"
 
-// Money as accountants read it: Croatian "65.000,00 EUR", English "EUR 65,000.00".
-// Written by hand rather than with Intl so the output is identical in every Chromium and in Node.
+// Money as accountants read it, "65.000,00 EUR" / "EUR 65,000.00", comes from the shared formatter
+// (src-shared/format/numbers.ts); this module adds reading amounts back as users type them.
 
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator)
-}
-
-/** Formats a number with two decimals and locale separators, without a currency. */
-export function formatAmount(value: number, locale: Locale): string {
-  const negative = value < 0
-  const [whole, fraction] = Math.abs(value).toFixed(2).split(".")
-  const grouped = groupThousands(whole ?? "0", locale === "hr" ? "." : ",")
-  const body = `${grouped}${locale === "hr" ? "," : "."}${fraction ?? "00"}`
-  return negative ? `-${body}` : body
-}
-
-export function formatMoney(value: number, locale: Locale, currency = "EUR"): string {
-  const amount = formatAmount(value, locale)
-  return locale === "hr" ? `${amount} ${currency}` : `${currency} ${amount}`
-}
+export { formatAmount, formatMoney } from "../../src-shared/format/numbers"
 
 /**
  * Reads an amount the way a user types it in a form: "65.000,00", "65000", "65,000.50", "65 000".

@@ -1,18 +1,31 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react"
 import type { Locale } from "../../src-shared/events/stages"
-import { translator, type Translate } from "./translate"
+import { translateCount, type CountKey } from "./plural"
+import { translator, type MessageParams, type Translate } from "./translate"
 
 // The UI locale for components. It comes from the user's settings (Croatian by default).
+
+/** A counted message: `tn("whatif.conclusion.removed", 2)` → "2 uklonjene" (see plural.ts). */
+export type TranslateCount = (base: CountKey, count: number, params?: MessageParams) => string
 
 interface I18n {
   locale: Locale
   t: Translate
+  tn: TranslateCount
 }
 
-const I18nContext = createContext<I18n>({ locale: "hr", t: translator("hr") })
+function i18nFor(locale: Locale): I18n {
+  return {
+    locale,
+    t: translator(locale),
+    tn: (base, count, params) => translateCount(locale, base, count, params),
+  }
+}
+
+const I18nContext = createContext<I18n>(i18nFor("hr"))
 
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: translator(locale) }), [locale])
+  const value = useMemo(() => i18nFor(locale), [locale])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

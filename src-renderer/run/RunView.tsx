@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react"
+import { useAnswerContext } from "../answer/answer-context"
 import { AnswerCard } from "../answer/AnswerCard"
 import { ReasoningCards } from "../cards/ReasoningCards"
 import { useI18n } from "../i18n/i18n-context"
@@ -32,6 +33,7 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
   const answerHeadingRef = useRef<HTMLHeadingElement>(null)
   const endedAtMount = useRef(terminal !== undefined)
   const [stopError, setStopError] = useState<string | null>(null)
+  const answerContext = useAnswerContext(events, terminal, run)
 
   useEffect(() => {
     if (focusOnMount) stepperHeadingRef.current?.focus()
@@ -80,7 +82,14 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
           {stopError}
         </p>
       )}
-      {terminal && <AnswerCard terminal={terminal} onRetry={onRetry} headingRef={answerHeadingRef} />}
+      {terminal && (
+        <AnswerCard
+          terminal={terminal}
+          onRetry={onRetry}
+          headingRef={answerHeadingRef}
+          context={answerContext}
+        />
+      )}
       {terminal && terminal.stage !== "ERROR" && <ReasoningCards events={events} riskTier={riskTier} />}
     </div>
   )

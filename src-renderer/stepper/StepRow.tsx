@@ -2,6 +2,7 @@ import type { SourceSummary } from "../../src-shared/events/payloads"
 import type { MessageKey } from "../i18n/catalog"
 import { useI18n } from "../i18n/i18n-context"
 import { isMessageKey } from "../i18n/translate"
+import { formatDatesIn } from "../format/dates"
 import { formatDuration } from "../format/duration"
 import type { ClarificationRound } from "../reasoning/clarifications"
 import type { StepStatus, StepView } from "../reasoning/selectors"
@@ -43,12 +44,15 @@ export function StepRow({
   const statusText = t(`step.${step.status}`)
   const hasBody =
     step.messages.length > 0 || step.error !== null || (step.stage === "SOURCES" && sources.length > 0)
-  const headline =
+  // Dates the engine wrote as ISO in its lines are shown the way people read dates.
+  const headline = formatDatesIn(
     step.status === "done"
       ? (step.summary ?? "")
       : step.status === "active" || step.status === "awaiting"
         ? activeText(step, t, expanded ? bodyLines(step, sources) : null)
-        : ""
+        : "",
+    locale,
+  )
   const bodyId = `step-body-${step.stage}`
   return (
     <li
@@ -106,7 +110,7 @@ export function StepRow({
             step.stage !== "SOURCES" && (
               <ul className="step-messages" data-testid={`step-messages-${step.stage}`}>
                 {step.messages.map((line, i) => (
-                  <li key={i}>{line}</li>
+                  <li key={i}>{formatDatesIn(line, locale)}</li>
                 ))}
               </ul>
             )

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test"
-import { afterRestart, ask, expect, screenshot, test } from "./support/fixtures"
+import { createClient, askForClient } from "./support/clients"
+import { afterRestart, expect, screenshot, test } from "./support/fixtures"
 
 // The "What if…" panel and saved scenarios in Chromium against the browser host: open a stored
 // run, flip a driver, see the hypothetical beside the original, save it, restart the host, and
@@ -10,7 +11,9 @@ const FLIP_BELOW = "fact:counters.revenueYtd:lte:60000"
 
 async function openAnsweredTrace(page: Page, url: string): Promise<string> {
   await page.goto(url)
-  await ask(page, QUESTION, "2025-06-01")
+  // A client whose prior-year turnover is on file (below the threshold): this year's decides.
+  await createClient(page, "Primjer d.o.o.")
+  await askForClient(page, QUESTION, "Primjer d.o.o.", "2025-06-01")
   await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
   const requestId = (await page.getByTestId("run-view").getAttribute("data-request-id")) ?? ""
   await page.getByTestId("ask-open-trace").click()
@@ -92,14 +95,14 @@ test("a date the original retrieval does not cover offers a full re-run instead 
   await page.getByTestId("whatif-set-input-asOf").fill("2019-03-01")
   await page.getByTestId("whatif-set-asOf").click()
   const notice = page.getByTestId("whatif-needs-rerun")
-  await expect(notice).toContainText("01.03.2019.")
+  await expect(notice).toContainText("1. 3. 2019.")
   await expect(page.getByTestId("whatif-comparison")).toHaveCount(0)
   await screenshot(page, "whatif-07-needs-rerun")
 
   await page.getByTestId("whatif-rerun").click()
   await expect(page.getByTestId("whatif-comparison")).toBeVisible()
   await expect(page.getByTestId("whatif-side-other")).toContainText("HIPOTETSKI")
-  await expect(page.getByTestId("whatif-outcome-change")).toContainText("REFUSAL")
+  await expect(page.getByTestId("whatif-outcome-change")).toContainText("Bez odgovora")
   await screenshot(page, "whatif-08-full-rerun")
 })
 

@@ -10,6 +10,7 @@ import { openWhatIfSession } from "../../whatif/session"
 import { parseCommandArgs, parseIsoDate, parseLocale, UsageError } from "../args"
 import type { CliIo } from "../io"
 import { DEFAULT_PACK_PATH } from "../paths"
+import { formatDate } from "../../../src-shared/format/dates"
 
 // `fiskai scenarios list|show|compare|recheck`: saved what-if scenarios from the command line.
 // show prints the scenario exactly as saved (from the store, nothing recomputed); recheck runs it
@@ -129,7 +130,7 @@ export async function runScenariosCommand(argv: string[], io: CliIo): Promise<nu
 
 function listLine(s: Scenario, locale: Locale): string {
   const outcome = `${s.baseOutcome ?? "—"} → ${s.resultOutcome ?? "—"}`
-  return `${s.id}  ${s.createdAt.slice(0, 10)}  ${s.name}  [${outcome}]${s.clientId ? `  (${s.clientId})` : ""}\n    ${s.sentence[locale]}`
+  return `${s.id}  ${formatDate(s.createdAt.slice(0, 10), locale)}  ${s.name}  [${outcome}]${s.clientId ? `  (${s.clientId})` : ""}\n    ${s.sentence[locale]}`
 }
 
 function showText(s: Scenario, diff: WhatIfDiff, locale: Locale): string {

@@ -8,6 +8,8 @@ import { openTraceSession, type TraceSession } from "../../store/session"
 import { parseCommandArgs, parseIsoDate, UsageError } from "../args"
 import type { CliIo } from "../io"
 import { createEventPrinter } from "../stepper"
+import { formatDate } from "../../../src-shared/format/dates"
+import { formatScore } from "../../../src-shared/format/numbers"
 
 // `fiskai traces list|show|verify|stats`: the stored history from the command line.
 // Exit 0 on success, 1 when something does not verify or is not there, 2 for bad usage.
@@ -134,7 +136,7 @@ function list(io: CliIo, values: Values, args: string[], open: () => TraceSessio
 }
 
 function summaryLine(t: TraceSummary): string {
-  const confidence = t.confidence === null ? "-" : t.confidence.toFixed(2)
+  const confidence = t.confidence === null ? "-" : formatScore(t.confidence, "en")
   const question = t.question.length > 60 ? `${t.question.slice(0, 59)}…` : t.question
   return [t.createdAt.slice(0, 19), t.requestId, t.status, t.outcome ?? "-", t.riskTier ?? "-", confidence, question].join("  ")
 }
@@ -151,7 +153,7 @@ function show(io: CliIo, values: Values, requestId: string, session: TraceSessio
     [
       `trace ${t.requestId}  ${t.status}${t.outcome ? `  ${t.outcome}` : ""}${t.counterfactualOf ? `  (what-if of ${t.counterfactualOf})` : ""}`,
       `question: ${t.question}`,
-      `as of ${t.asOfDate} · ${t.locale} · asked ${t.createdAt}${t.clientId ? ` · client ${t.clientId}` : ""}`,
+      `as of ${formatDate(t.asOfDate, "en")} · ${t.locale} · asked ${t.createdAt}${t.clientId ? ` · client ${t.clientId}` : ""}`,
       `pack ${t.packId} ${t.packVersion} (${t.packHash.slice(0, 12)}…) · ${t.eventCount} events · chain head ${t.chainHead ?? "-"}`,
       "",
     ].join("\n") + "\n",
@@ -168,7 +170,10 @@ async function verify(io: CliIo, values: Values, args: string[], session: TraceS
   for (const id of ids) {
     const result = await session.service.verify(id)
     results.push(result)
-    if (!values.json) io.stdout.write(`${result.ok ? "ok  " : "FAIL"} ${id}${result.ok ? "" : `  chain ${result.chainOk ? "ok" : "BROKEN"}, replay ${result.replayOk ? "ok" : "DIFFERS"}`}\n`)
+    if (!values.json)
+      io.stdout.write(
+        `${result.ok ? "ok  " : "FAIL"} ${id}${result.ok ? "" : `  chain ${result.chainOk ? "ok" : "BROKEN"}, replay ${result.replayOk ? "ok" : "DIFFERS"}`}${result.replaySkipped ? `  (${result.replaySkipped})` : ""}\n`,
+      )
   }
   if (values.json) io.stdout.write(`${JSON.stringify(values.all === true ? results : results[0])}\n`)
   const failed = results.filter((r) => !r.ok)

@@ -30,7 +30,8 @@ export function formatVerdict(verdict: BundleVerdict): string {
   if (verdict.exportedAt !== null) lines.push(`exported: ${verdict.exportedAt}${verdict.firmName ? ` by ${verdict.firmName}` : ""}`)
   for (const p of verdict.problems) lines.push(`FAIL ${where(p)}: ${p.message}`)
   for (const t of verdict.traces) {
-    lines.push(`${t.ok ? "ok  " : "FAIL"} ${t.requestId} ${t.outcome ?? "(no outcome)"}  chain ${t.chainOk ? "ok" : "BROKEN"}, csv ${t.csvOk ? "ok" : "DIFFERS"}, replay ${t.replayOk ? "ok" : "DIFFERS"}`)
+    lines.push(`${t.ok ? "ok  " : "FAIL"} ${t.requestId} ${t.outcome ?? "(no outcome)"}  chain ${t.chainOk ? "ok" : "BROKEN"}, csv ${t.csvOk ? "ok" : "DIFFERS"}, replay ${t.replaySkipped ? "not re-derived" : t.replayOk ? "ok" : "DIFFERS"}`)
+    if (t.replaySkipped) lines.push(`     ${t.replaySkipped}`)
     for (const p of t.problems) lines.push(`     ${where(p)}: ${p.message}`)
   }
   const failed = verdict.traces.filter((t) => !t.ok).length

@@ -2,10 +2,11 @@ import type { TerminalPayload } from "../../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
 import { factLabel } from "../../knowledge/facts"
+import { formatRuleValue } from "../../knowledge/format"
 import { ruleAttribute } from "../../knowledge/focus-index"
 import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
-import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
+import type { ApplicabilityResult, BranchResult, ConflictResult, RetrievalState } from "../state"
 import { buildCitations } from "./citations"
 import { answerLimits, appliedFactsText, headline, legalBasisText, sentence, statementsText, structuredAnswer } from "./compose"
 
@@ -25,10 +26,8 @@ export function buildAnswer(
   const primary = rules[0]
   const base: FinalAnswerPayload = {
     asOfDate: state.context.asOf,
-    answerHr: composeText("hr", rules, applicability, conflicts),
-    headline: primary
-      ? headline(primary, run.locale)
-      : run.t("Odgovor ovisi o vašim podacima:", "The answer depends on your facts:"),
+    answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr")),
+    headline: primary ? headline(primary, run.locale) : dependsHeadline(run, applicability),
     structured: structuredAnswer(agreeingRules(rules, conflicts), run.locale),
     citations: buildCitations(run.index, cited),
     limits: answerLimits(
@@ -48,7 +47,7 @@ export function buildAnswer(
   const resting = primary ?? branchRules[0]
   if (resting) base.primaryRuleId = resting.id
   if (resting?.legalBasis) base.legalBasis = legalBasisText(resting.legalBasis, run.locale)
-  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts)
+  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingLabels(run, applicability, "en"))
   if (applicability.branches.length > 0) {
     return {
       outcome: "CONDITIONAL_ANSWER",
@@ -87,6 +86,7 @@ function composeText(
   rules: Rule[],
   applicability: ApplicabilityResult,
   conflicts: ConflictResult,
+  missing: string,
 ): string {
   const parts: string[] = []
   const headlineText = rules[0] ? sentence(rules[0].statement[locale]) : undefined
@@ -102,7 +102,6 @@ function composeText(
         : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
     )
   if (applicability.branches.length > 0) {
-    const missing = [...new Set(applicability.branches.map((b) => factLabel(b.factPath, locale)))].join(", ")
     parts.push(
       locale === "hr"
         ? `Odgovor ovisi o podatku koji nije naveden (${missing}); mogućnosti su navedene ispod.`
@@ -112,6 +111,29 @@ function composeText(
   const applied = appliedFactsText(applicability.checks, rules, locale)
   if (applied) parts.push(applied)
   return parts.join(" ")
+}
+
+/** The missing facts in the pack's own words for the topic ("Prihod u poreznom razdoblju"). */
+function missingLabels(run: Run, applicability: ApplicabilityResult, locale: "hr" | "en"): string {
+  const label = (branch: BranchResult) => {
+    const topic = branch.rules[0] ? run.index.topics.get(run.index.concepts.get(branch.rules[0].conceptSlug)?.topic ?? "") : undefined
+    const dimension = topic?.dimensions.find((d) => d.factPath === branch.factPath)
+    return dimension?.label[locale] ?? factLabel(branch.factPath, locale)
+  }
+  return [...new Set(applicability.branches.map(label))].join(", ")
+}
+
+/** A conditional answer's headline: what it depends on and the values it can take, once each. */
+function dependsHeadline(run: Run, applicability: ApplicabilityResult): string {
+  const labels = missingLabels(run, applicability, run.locale)
+  const values = [
+    ...new Set(applicability.branches.flatMap((b) => (b.rules[0] ? [formatRuleValue(b.rules[0].value, run.locale)] : []))),
+  ]
+  const options = values.length > 1 ? `: ${values.join(run.t(" ili ", " or "))}` : ""
+  return run.t(
+    `Odgovor ovisi o podatku koji nije naveden (${labels})${options}.`,
+    `The answer depends on a fact that was not given (${labels})${options}.`,
+  )
 }
 
 /** The rule the answer rests on: the first rule cited (the first branch's when all are branches). */

@@ -2,6 +2,7 @@ import type { AnalysisCheckpointPayload, AnalysisPayload } from "../../../src-sh
 import { effectiveOperator } from "../../knowledge/applies-when"
 import { factLabel, formatFactValue } from "../../knowledge/facts"
 import { formatDate } from "../../knowledge/format"
+import { countOf } from "../../../src-shared/format/plural"
 import type { Rule } from "../../knowledge/pack-schema"
 import { formatCondition } from "../../knowledge/rule-eligibility"
 import { ruleTitle } from "../answer/compose"
@@ -11,6 +12,8 @@ import type { AnalysisResult, ApplicabilityResult, ConflictResult, RetrievalStat
 // ANALYSIS (seed 001 stage 6): one checkpoint per piece of work the earlier stages actually did,
 // described with its real numbers: temporal validity, conditions, threshold comparisons, source
 // comparison, conflict resolution, coverage. Copy describes actions, not conclusions (seed 001 §9).
+
+const CHECKS = { hr: { one: "provjera", few: "provjere", other: "provjera" }, en: { one: "check", other: "checks" } }
 
 export async function* analysisStage(
   run: Run,
@@ -35,8 +38,8 @@ export async function* analysisStage(
   const comparedSources = sourceNames(run, [...applicability.eligible])
   const data: AnalysisPayload = {
     summary: run.t(
-      `Analiza dovršena: ${count} provjera`,
-      `Analysis complete: ${count} check${count === 1 ? "" : "s"}`,
+      `Analiza dovršena: ${countOf(count, "hr", CHECKS)}`,
+      `Analysis complete: ${countOf(count, "en", CHECKS)}`,
     ),
     bullets: [...new Set(bullets)],
     comparedSources,
@@ -59,7 +62,7 @@ function checkpoints(
     ruleIds: checks.map((c) => c.rule.id),
     detail: run.t(
       `Provjerena vremenska valjanost ${checks.length} pravila na dan ${formatDate(state.context.asOf, "hr")} (izvan razdoblja važenja: ${dated.length})`,
-      `Checked temporal validity of ${checks.length} rules on ${state.context.asOf} (outside their validity period: ${dated.length})`,
+      `Checked temporal validity of ${checks.length} rules on ${formatDate(state.context.asOf, "en")} (outside their validity period: ${dated.length})`,
     ),
   })
   const conditional = checks.filter((c) => c.leaves.length > 0)

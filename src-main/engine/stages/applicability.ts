@@ -44,7 +44,12 @@ export async function* applicabilityStage(
       covered.dimensions.some((e) => e.dimension === d.dimension && !e.resolved && !e.required),
     )
     if (missing.length === 0) continue
-    const split = conditionalBranches(missing, rules, context, factSources, run.locale)
+    // A missing fact matters only if some value of it would change which rules apply: turnover of
+    // EUR 65,000 this year decides registration whatever last year's was.
+    const applying = new Set(rules.filter((r) => eligible.includes(r)).map((r) => r.id))
+    const split = conditionalBranches(missing, rules, context, factSources, run.locale).filter(
+      (branch) => branch.ruleIds.length !== applying.size || branch.ruleIds.some((id) => !applying.has(id)),
+    )
     for (const branch of split)
       for (const name of branch.dimension.split(", "))
         if (!missingDimensions.includes(name)) missingDimensions.push(name)
@@ -128,7 +133,7 @@ function decideRefusal(
     const detail = pending
       .map(
         (c) =>
-          `${run.locale === "hr" ? c.rule.titleHr : c.rule.titleEn} (${c.failure === "proposed" ? run.t("prijedlog", "proposal") : c.rule.effectiveFrom})`,
+          `${run.locale === "hr" ? c.rule.titleHr : c.rule.titleEn} (${c.failure === "proposed" ? run.t("prijedlog", "proposal") : run.t(`od ${formatDate(c.rule.effectiveFrom, "hr")}`, `from ${formatDate(c.rule.effectiveFrom, "en")}`)})`,
       )
       .join("; ")
     return { outcome: "REFUSAL" as const, ...buildRefusal("FUTURE_LAW_UNCERTAIN", run.locale, { detail }) }

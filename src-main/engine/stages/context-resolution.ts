@@ -15,6 +15,7 @@ import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { IntakeResult, ResolvedContext } from "../state"
 import type { DateClarificationInput } from "./date-clarification"
 import { focusRefusal } from "../focus-refusal"
+import { focusIndex } from "../../knowledge/focus-index"
 
 // CONTEXT_RESOLUTION: jurisdiction, domain, risk tier, as-of date and the evaluation context
 // (frozen profile + question facts), plus the concepts of the pack the question is about, which
@@ -45,7 +46,7 @@ export async function* contextResolutionStage(
   const riskTier = focusTier(intake) ?? strictestTier(interpretation.riskTier, topicTier(run, matching))
   const domain =
     interpretation.domain === "OTHER" && matching.matches.length > 0 ? "TAX" : interpretation.domain
-  const confidence = focusedConfidence(intake, contextConfidence(interpretation, matching))
+  const confidence = focusedConfidence(intake, contextConfidence(interpretation, matching), focusIndex(run.pack).subjects.size > 0)
   const jurisdiction = foreign ? "UNKNOWN" : interpretation.jurisdiction.hint === "EU" ? "EU" : "HR"
   const dateToAsk = impossibleDateToAsk(interpretation, requestAsOf, clockDate)
 
@@ -141,9 +142,12 @@ export function contextConfidence(interpretation: QueryInterpretation, matching:
  * subjects and attribute needs no confirmation; several fitting ones are a choice to offer (below
  * the clarify threshold, so that the user picks among them instead of confirming one).
  */
-function focusedConfidence(intake: IntakeResult, confidence: number): number {
+function focusedConfidence(intake: IntakeResult, confidence: number, focusVocabulary: boolean): number {
   // Words the pack never speaks of: the topic found may be only part of the question; confirm it.
   const confirm = (c: number) => (intake.strangeWords ? Math.min(c, STRANGE_WORDS_CONFIDENCE) : c)
+  // Neither a subject nor an attribute of the pack ("porez"): which topic is it? Offer a choice.
+  if (focusVocabulary && intake.selection.kind === "open" && intake.focus.attribute === undefined)
+    return Math.min(confirm(confidence), CONFIDENCE_THRESHOLD_CLARIFY - 0.05)
   if (intake.selection.kind !== "fits") return confirm(confidence)
   if (!intake.matching.ambiguous) return confirm(Math.max(confidence, MAX_INTERPRETATION_CONFIDENCE))
   return Math.min(confidence, CONFIDENCE_THRESHOLD_CLARIFY - 0.05)

@@ -1,4 +1,5 @@
 import type { QuestionFocus, QuestionIntakePayload } from "../../../src-shared/events/payloads"
+import { countOf } from "../../../src-shared/format/plural"
 import { matchConcepts } from "../../knowledge/concept-matcher"
 import { selectFocusConcepts } from "../../knowledge/focus-concepts"
 import { extractFocus, type Focus } from "../../knowledge/focus"
@@ -40,8 +41,8 @@ export async function* questionIntakeStage(
   const topicLabel = run.t(TOPIC_HR[topic], topic.toLowerCase())
   const data: QuestionIntakePayload = {
     summary: run.t(
-      `Pitanje na ${interpretation.language === "hr" ? "hrvatskom" : "engleskom"} · ${topicLabel} · ${interpretation.tokens.length} riječi`,
-      `Question in ${interpretation.language === "hr" ? "Croatian" : "English"} · ${topicLabel} · ${interpretation.tokens.length} words`,
+      `Pitanje na ${interpretation.language === "hr" ? "hrvatskom" : "engleskom"} · ${topicLabel} · ${countOf(interpretation.tokens.length, "hr", WORDS)}`,
+      `Question in ${interpretation.language === "hr" ? "Croatian" : "English"} · ${topicLabel} · ${countOf(interpretation.tokens.length, "en", WORDS)}`,
     ),
     normalizedQuestion: interpretation.normalized,
     language: interpretation.language,
@@ -75,7 +76,9 @@ export async function* questionIntakeStage(
   const intake: IntakeResult = { interpretation: implied, tokens, matching: focusedMatching(run, matching, focus, selection), focus, selection }
   if (data.focus?.unknownSubject !== undefined) intake.typedUnknown = data.focus.unknownSubject
   const concepts = intake.matching.matches.map((m) => m.slug)
-  const strange = concepts.length > 0 ? strangeWords(focusIndex(run.pack), tokens, focus, concepts) : []
+  // Only a pack with a focus vocabulary (2.0) knows which words it speaks of.
+  const vocabulary = focusIndex(run.pack)
+  const strange = concepts.length > 0 && vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
   if (strange.length > 0) intake.strangeWords = asTyped(question, strange)
   return proceed(intake)
 }
@@ -98,6 +101,8 @@ function asTyped(question: string, folded: readonly string[]): string {
   const words = question.split(/[^\p{L}\p{N}]+/u)
   return folded.map((token) => words.find((w) => foldDiacritics(w) === token) ?? token).join(" ")
 }
+
+const WORDS = { hr: { one: "riječ", few: "riječi", other: "riječi" }, en: { one: "word", other: "words" } }
 
 const TOPIC_HR = {
   REGULATORY: "regulatorno",

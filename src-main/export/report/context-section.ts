@@ -1,6 +1,7 @@
 import { knownAssumptionLabel } from "../../../src-shared/assumptions"
 import type { ContextResolutionPayload } from "../../../src-shared/events/payloads"
 import { facts, html, label, type SafeHtml } from "./html"
+import { formatDate } from "../../../src-shared/format/dates"
 
 // The client context the run was frozen with: every fact, where it came from, and the defaults
 // the engine assumed. Rendered from the CONTEXT_RESOLUTION event, never from the live profile.
@@ -40,7 +41,7 @@ export function contextSection(context: ContextResolutionPayload | null): SafeHt
   return html`
     ${facts([
       [label("Klijent", "Client"), context.clientId ?? "—"],
-      [label("Datum primjene", "As of"), context.asOfDate],
+      [label("Datum primjene", "As of"), formatDate(context.asOfDate, "hr")],
       [label("Jurisdikcija", "Jurisdiction"), context.jurisdiction],
       [label("Područje", "Domain"), context.domain],
       [label("Razina rizika", "Risk tier"), context.riskTier],

@@ -1,3 +1,5 @@
+import { formatScore } from "../../../src-shared/format/numbers"
+
 // Escaping by construction: every value interpolated into an `html` template is escaped unless it
 // is itself the result of an `html` template. Questions, answers and quotes may contain markup;
 // none of it can reach the report as markup.
@@ -66,5 +68,5 @@ export function facts(rows: ReadonlyArray<readonly [SafeHtml | string, HtmlValue
 }
 
 export function percent(score: number): string {
-  return `${Math.round(score * 100)} %`
+  return formatScore(score, "hr")
 }

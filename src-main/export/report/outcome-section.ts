@@ -1,6 +1,7 @@
 import type { TerminalEvent } from "../../../src-shared/events/event"
 import type { Citation, FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { html, label, list, type SafeHtml } from "./html"
+import { formatDate } from "../../../src-shared/format/dates"
 
 // The end of the run: the answer with its citations, or the refusal or error, stated plainly.
 
@@ -21,7 +22,7 @@ function citations(items: readonly Citation[]): SafeHtml {
   return html`<ol class="citations">${items.map(
     (c) => html`<li><p><strong>${c.title}</strong> (${c.role}) — ${c.sourceName}, ${c.authority}</p>
       <blockquote>${c.quote}</blockquote>
-      <p class="small"><span class="url">${c.url}</span> · ${label("preuzeto", "fetched")} ${c.fetchedAt} · <code>${c.evidenceId}</code> · ${label("pravilo", "rule")} <code>${c.ruleId}</code></p></li>`,
+      <p class="small"><span class="url">${c.url}</span> · ${label("preuzeto", "fetched")} ${formatDate(c.fetchedAt, "hr")} · <code>${c.evidenceId}</code> · ${label("pravilo", "rule")} <code>${c.ruleId}</code></p></li>`,
   )}</ol>`
 }
 
@@ -41,7 +42,7 @@ function answerBody(p: FinalAnswerPayload): SafeHtml {
     ${p.answerEn ? html`<p class="en-answer">${p.answerEn}</p>` : null}
     ${structured.filter(([, items]) => items && items.length > 0).map(([name, items]) => html`<p><strong>${name}</strong></p>${list(items ?? [])}`)}
     ${p.limits && p.limits.length > 0 ? html`<p><strong>${label("Ograničenja", "Limits")}</strong></p>${list(p.limits)}` : null}
-    <p class="small">${label("Na dan", "As of")} ${p.asOfDate}; ${label("primjenjivih pravila", "eligible rules")}: ${p.eligibleRuleCount}</p>
+    <p class="small">${label("Na dan", "As of")} ${formatDate(p.asOfDate, "hr")}; ${label("primjenjivih pravila", "eligible rules")}: ${p.eligibleRuleCount}</p>
     <h4>${label("Citati", "Citations")}</h4>${citations(p.citations)}`
 }
 

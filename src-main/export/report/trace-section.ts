@@ -14,6 +14,7 @@ import {
   retrievalStep,
   sourcesStep,
 } from "./stage-sections"
+import { formatDate } from "../../../src-shared/format/dates"
 
 // One trace of the report: what was asked, for whom, each stage in words, and how it ended.
 
@@ -36,7 +37,7 @@ export function traceSection(trace: ReportTrace, index: number): SafeHtml {
   ${facts([
     [label("Trag", "Trace"), html`<code>${summary.requestId}</code>`],
     [label("Stvoreno", "Created"), summary.createdAt],
-    [label("Na dan", "As of"), summary.asOfDate],
+    [label("Na dan", "As of"), formatDate(summary.asOfDate, "hr")],
     [label("Klijent", "Client"), summary.clientId],
     [label("Paket pravila", "Rule pack"), html`${summary.packId} ${summary.packVersion} <code>${summary.packHash}</code>`],
     [label("Lanac (zadnji hash)", "Chain head"), html`<code>${summary.chainHead ?? "—"}</code> (${summary.eventCount} events)`],

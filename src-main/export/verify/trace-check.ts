@@ -9,6 +9,7 @@ import { checkCsvRecord, expectedColumns, type CsvRecord } from "./csv-check"
 import { StoredRequest } from "../../store/stored-request"
 import { CounterfactualRequest } from "../../../src-shared/whatif"
 import { replayCounterfactual } from "../../whatif/replay"
+import { recordedEngineVersion, replayMismatch } from "../../engine/version"
 
 // Everything the verifier checks about one trace: its events are valid canonical JSON of the
 // event contract and belong to it; the hash chain; its request; its traces.csv row; and the replay
@@ -79,7 +80,9 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
     csvOk = checkCsvRecord(input.csv, expectedColumns(trace, request, parsed.events, input.pack), add)
 
   let replayOk = false
-  if (request !== null && parsed !== null && input.pack !== null) {
+  const replaySkipped =
+    request === null ? undefined : replayMismatch(recordedEngineVersion(request.engineVersion, parsed?.raw ?? []))
+  if (request !== null && parsed !== null && input.pack !== null && replaySkipped === undefined) {
     const complete = parsed.events.some(isTerminal)
     const difference =
       counterfactual !== null && input.base
@@ -108,6 +111,7 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
     replayOk,
     problems,
   }
+  if (replaySkipped !== undefined) verdict.replaySkipped = replaySkipped
   return { verdict, checked: parsed !== null && request !== null && counterfactual === null ? { events: parsed.events, request } : null }
 }
 

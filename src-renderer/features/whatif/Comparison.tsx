@@ -1,7 +1,9 @@
-import type { ListDiff, RuleDiff, WhatIfDiff } from "../../../src-shared/whatif"
+import type { WhatIfDiff } from "../../../src-shared/whatif"
+import { formatScore, formatScoreDelta } from "../../../src-shared/format/numbers"
 import { OutcomeBadge } from "../../ui/badges"
-import type { MessageKey } from "../../i18n/catalog"
 import { useI18n } from "../../i18n/i18n-context"
+import { ConclusionBox } from "./ConclusionBox"
+import { ListChanges, RuleList } from "./DiffLists"
 
 // A diff shown side by side: the sentence, the outcome of each side, the facts that differ, the
 // rules that entered or left (with the exclusion reason), confidence, the answers' obligations,
@@ -32,6 +34,7 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
       <p className="whatif-sentence" data-testid="whatif-sentence">
         {diff.sentence[locale]}
       </p>
+      <ConclusionBox diff={diff} />
       <div className="whatif-columns">
         {sides.map(({ side, title, key }) => (
           <article
@@ -54,29 +57,28 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
             </p>
             {side.confidence !== null && (
               <p className="muted">
-                {t("whatif.compare.confidence")}: {side.confidence.toFixed(2)}
+                {t("whatif.compare.confidence")}: {formatScore(side.confidence, locale)}
               </p>
             )}
           </article>
         ))}
       </div>
       <dl className="whatif-facts">
-        <dt>{t("whatif.compare.outcome")}</dt>
-        <dd data-testid="whatif-outcome-change">
-          {diff.outcomeChanged
-            ? `${diff.base.outcome ?? "—"} → ${diff.other.outcome ?? "—"}`
-            : t("whatif.compare.outcomeSame")}
-        </dd>
-        {delta !== null && (
-          <>
-            <dt>{t("whatif.compare.confidence")}</dt>
-            <dd data-testid="whatif-confidence-delta">
-              {diff.confidence.before?.toFixed(2)} → {diff.confidence.after?.toFixed(2)} (
-              {delta > 0 ? "+" : ""}
-              {delta.toFixed(2)})
-            </dd>
-          </>
-        )}
+        {delta !== null &&
+          delta !== 0 &&
+          diff.confidence.before !== null &&
+          diff.confidence.after !== null && (
+            <>
+              <dt>{t("whatif.compare.confidence")}</dt>
+              <dd data-testid="whatif-confidence-delta">
+                {t("whatif.compare.confidenceChange", {
+                  before: formatScore(diff.confidence.before, locale),
+                  after: formatScore(diff.confidence.after, locale),
+                  delta: formatScoreDelta(delta, locale),
+                })}
+              </dd>
+            </>
+          )}
         {diff.facts.length > 0 && (
           <>
             <dt>{t("whatif.compare.facts")}</dt>
@@ -113,9 +115,17 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
       {diff.rules.entered.length + diff.rules.left.length === 0 && (
         <p className="muted">{t("whatif.compare.noRuleChanges")}</p>
       )}
-      <ListChanges title="whatif.compare.obligations" list={diff.answer.obligations} />
-      <ListChanges title="whatif.compare.thresholds" list={diff.answer.thresholds} />
-      <ListChanges title="whatif.compare.deadlines" list={diff.answer.deadlines} />
+      <ListChanges
+        title="whatif.compare.obligations"
+        list={diff.answer.obligations}
+        testId="whatif-obligations"
+      />
+      <ListChanges
+        title="whatif.compare.thresholds"
+        list={diff.answer.thresholds}
+        testId="whatif-thresholds"
+      />
+      <ListChanges title="whatif.compare.deadlines" list={diff.answer.deadlines} testId="whatif-deadlines" />
       {diff.conflicts.appeared.length + diff.conflicts.disappeared.length > 0 && (
         <p data-testid="whatif-conflicts">
           {t("whatif.compare.conflicts")}:{" "}
@@ -124,71 +134,5 @@ export function Comparison({ diff, leftTitle, rightTitle, testId = "whatif-compa
         </p>
       )}
     </section>
-  )
-}
-
-function RuleList({
-  title,
-  rules,
-  testId,
-  sign,
-}: {
-  title: string
-  rules: readonly RuleDiff[]
-  testId: string
-  sign: string
-}) {
-  const { t, locale } = useI18n()
-  if (rules.length === 0) return null
-  return (
-    <div className="whatif-rules" data-testid={testId}>
-      <h5>{title}</h5>
-      <ul className="plain-list">
-        {rules.map((r) => {
-          const exclusion = r.exclusionAfter ?? r.exclusionBefore
-          return (
-            <li key={r.ruleId}>
-              <span aria-hidden="true">{sign}</span> {r.title[locale]} <code>{r.ruleId}</code>
-              {r.exclusionAfter && (
-                <div className="muted">
-                  {t("whatif.compare.because", {
-                    actual: r.exclusionAfter.actual,
-                    expected: r.exclusionAfter.expected,
-                  })}
-                </div>
-              )}
-              {!r.exclusionAfter && exclusion && sign === "+" && (
-                <div className="muted">
-                  {t("whatif.compare.because", { actual: exclusion.actual, expected: exclusion.expected })} →
-                  ✓
-                </div>
-              )}
-            </li>
-          )
-        })}
-      </ul>
-    </div>
-  )
-}
-
-function ListChanges({ title, list }: { title: MessageKey; list: ListDiff }) {
-  const { t } = useI18n()
-  if (list.added.length + list.removed.length === 0) return null
-  return (
-    <div className="whatif-list-diff">
-      <h5>{t(title)}</h5>
-      <ul className="plain-list">
-        {list.removed.map((item) => (
-          <li key={`-${item}`} className="is-removed">
-            − {item}
-          </li>
-        ))}
-        {list.added.map((item) => (
-          <li key={`+${item}`} className="is-added">
-            + {item}
-          </li>
-        ))}
-      </ul>
-    </div>
   )
 }

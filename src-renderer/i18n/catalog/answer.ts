@@ -6,6 +6,8 @@ import type { MessageTable } from "./message-table"
 export const answerMessages = {
   "answer.title": { hr: "Odgovor", en: "Answer" },
   "answer.asOf": { hr: "Stanje na dan {date}", en: "As of {date}" },
+  "answer.client": { hr: "Klijent: {name}", en: "Client: {name}" },
+  "answer.noClient": { hr: "Bez klijenta (opći odgovor)", en: "No client (a general answer)" },
   "answer.obligations": { hr: "Obveze", en: "Obligations" },
   "answer.deadlines": { hr: "Rokovi", en: "Deadlines" },
   "answer.thresholds": { hr: "Pragovi", en: "Thresholds" },

@@ -23,6 +23,11 @@ export const askMessages = {
   },
   "ask.client.label": { hr: "Klijent", en: "Client" },
   "ask.client.none": { hr: "Bez klijenta", en: "No client" },
+  "ask.carry.label": { hr: "Za sljedeće pitanje", en: "For the next question" },
+  "ask.carry.clear": {
+    hr: "Ukloni klijenta i datum iz sljedećeg pitanja",
+    en: "Remove the client and date from the next question",
+  },
   "ask.submit": { hr: "Istraži", en: "Research" },
   "ask.submitting": { hr: "Šaljem…", en: "Sending…" },
   "ask.busy": {

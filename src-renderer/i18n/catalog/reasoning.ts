@@ -4,7 +4,9 @@ import type { MessageTable } from "./message-table"
 
 export const reasoningMessages = {
   "cards.title": { hr: "Kako smo došli do odgovora", en: "How we got here" },
-  "cards.showAll": { hr: "Prikaži obrazloženje ({count} koraka)", en: "Show the reasoning ({count} steps)" },
+  "cards.showAll.one": { hr: "Prikaži obrazloženje ({n} korak)", en: "Show the reasoning ({n} step)" },
+  "cards.showAll.few": { hr: "Prikaži obrazloženje ({n} koraka)", en: "Show the reasoning ({n} steps)" },
+  "cards.showAll.other": { hr: "Prikaži obrazloženje ({n} koraka)", en: "Show the reasoning ({n} steps)" },
   "cards.hideAll": { hr: "Sakrij obrazloženje", en: "Hide the reasoning" },
   "cards.intake.normalized": { hr: "Pitanje kako smo ga razumjeli", en: "The question as understood" },
   "cards.intake.language": { hr: "Jezik", en: "Language" },

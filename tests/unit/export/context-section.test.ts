@@ -27,7 +27,7 @@ describe("contextSection assumed defaults", () => {
   it("gives today's date and Croatian law in Croatian and English, each with its code", () => {
     const out = contextSection(resolved(["asOf = today (2026-11-22)", "jurisdiction = HR"])).value
     expect(out).toContain(
-      'današnji datum (22.11.2026.) <span class="en">today&#39;s date (2026-11-22)</span> <code>asOf = today (2026-11-22)</code>; ' +
+      'današnji datum (22. 11. 2026.) <span class="en">today&#39;s date (22 November 2026)</span> <code>asOf = today (2026-11-22)</code>; ' +
         'hrvatsko zakonodavstvo <span class="en">Croatian law</span> <code>jurisdiction = HR</code>',
     )
   })

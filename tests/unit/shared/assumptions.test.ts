@@ -5,8 +5,8 @@ import { assumptionLabel, assumptionSentence, knownAssumptionLabel } from "../..
 
 describe("assumptions in words", () => {
   it.each([
-    ["asOf = today (2026-11-22)", "hr", "Pretpostavljeni datum: današnji (22.11.2026.)"],
-    ["asOf = today (2026-11-22)", "en", "Assumed date: today (2026-11-22)"],
+    ["asOf = today (2026-11-22)", "hr", "Pretpostavljeni datum: današnji (22. 11. 2026.)"],
+    ["asOf = today (2026-11-22)", "en", "Assumed date: today (22 November 2026)"],
     ["jurisdiction = HR", "hr", "Pretpostavljeno: hrvatsko zakonodavstvo"],
     ["jurisdiction = HR", "en", "Assumed: Croatian law"],
   ] as const)("%s in %s reads %j", (code, locale, expected) => {
@@ -14,8 +14,8 @@ describe("assumptions in words", () => {
   })
 
   it("gives noun phrases for lists such as the confidence drivers", () => {
-    expect(assumptionLabel("asOf = today (2026-11-22)", "hr")).toBe("današnji datum (22.11.2026.)")
-    expect(assumptionLabel("asOf = today (2026-11-22)", "en")).toBe("today's date (2026-11-22)")
+    expect(assumptionLabel("asOf = today (2026-11-22)", "hr")).toBe("današnji datum (22. 11. 2026.)")
+    expect(assumptionLabel("asOf = today (2026-11-22)", "en")).toBe("today's date (22 November 2026)")
     expect(assumptionLabel("jurisdiction = HR", "hr")).toBe("hrvatsko zakonodavstvo")
     expect(assumptionLabel("jurisdiction = HR", "en")).toBe("Croatian law")
   })
@@ -36,13 +36,27 @@ describe("assumptions in words", () => {
       clockDate,
     })
     expect(assumedDefaults.length).toBeGreaterThan(0)
-    const [year, month, day] = clockDate.split("-")
+    const [year, month, day] = clockDate.split("-").map(Number)
+    const months = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ]
     expect(assumedDefaults.map((code) => knownAssumptionLabel(code, "hr"))).toEqual([
-      `današnji datum (${day}.${month}.${year}.)`,
+      `današnji datum (${day}. ${month}. ${year}.)`,
       "hrvatsko zakonodavstvo",
     ])
     expect(assumedDefaults.map((code) => knownAssumptionLabel(code, "en"))).toEqual([
-      `today's date (${clockDate})`,
+      `today's date (${day} ${months[(month ?? 1) - 1]} ${year})`,
       "Croatian law",
     ])
   })

@@ -56,6 +56,14 @@ describe("verify", () => {
     expect(await service.verify(suspended.requestId)).toMatchObject({ ok: true })
   })
 
+  test("a request edited to claim an earlier engine is still replayed: the chained events tell the version", async () => {
+    store.sqlite.exec("DROP TRIGGER traces_frozen_context")
+    const json = store.sqlite.prepare("SELECT request_json FROM traces WHERE request_id = ?").pluck().get(requestId) as string
+    const { engineVersion: _recorded, ...older } = JSON.parse(json) as Record<string, unknown>
+    store.sqlite.prepare("UPDATE traces SET request_json = ? WHERE request_id = ?").run(canonicalJson(older), requestId)
+    expect(await service.verify(requestId)).toEqual({ requestId, ok: true, chainOk: true, replayOk: true })
+  })
+
   test("an edited event row is found by its hash", async () => {
     const json = editedJson(5, (e) => (e.message = "edited"))
     store.sqlite.prepare("UPDATE events SET event_json = ? WHERE request_id = ? AND seq = 5").run(json, requestId)

@@ -150,7 +150,7 @@ describe("a change the original retrieval cannot answer", () => {
     const offer = prepared.result.rerun
     expect(offer.reasons.map((r) => r.code)).toEqual(["DATE_OUTSIDE_RETRIEVAL"])
     expect(offer.reasons[0]?.message.en).toContain(
-      "None of the 7 rules retrieved for this question is in force on 2019-06-01",
+      "None of the 7 rules retrieved for this question is in force on 1 June 2019",
     )
     expect(offer).toMatchObject({
       asOfDate: "2019-06-01",

@@ -34,7 +34,12 @@ const rule = (id: string, extra: Record<string, unknown>) => ({
   ...extra,
 })
 
-export function craftedPack(version = "1.0.0", thresholdFrom2025 = 60000): LoadedPack {
+/**
+ * `belowSaysNo`: the rules below the threshold answer the same question as those above, with "no"
+ * (same value key, value false, no obligations), as the shipped pack's VAT registration rules do.
+ */
+export function craftedPack(version = "1.0.0", thresholdFrom2025 = 60000, belowSaysNo = false): LoadedPack {
+  const below = belowSaysNo ? { valueKey: "over-threshold", value: { type: "boolean", value: false } } : {}
   const rules = [
     rule("fx.above.2024", {
       effectiveFrom: "2024-01-01",
@@ -47,6 +52,7 @@ export function craftedPack(version = "1.0.0", thresholdFrom2025 = 60000): Loade
       effectiveUntil: "2024-12-31",
       valueKey: "under-threshold",
       appliesWhen: { lte: ["counters.revenueYtd", 50000] },
+      ...below,
     }),
     rule("fx.above.2025", {
       effectiveFrom: "2025-01-01",
@@ -57,6 +63,7 @@ export function craftedPack(version = "1.0.0", thresholdFrom2025 = 60000): Loade
       effectiveFrom: "2025-01-01",
       valueKey: "under-threshold",
       appliesWhen: { lte: ["counters.revenueYtd", thresholdFrom2025] },
+      ...below,
     }),
     rule("fx.craft.2025", {
       effectiveFrom: "2025-01-01",
@@ -118,8 +125,18 @@ export function craftedPack(version = "1.0.0", thresholdFrom2025 = 60000): Loade
         nameHr: "Izmišljena obveza ulaska u sustav",
         nameEn: "Fictional registration obligation",
         topic: "fiction-topic",
-        keywords: ["registracija", "moram", "mora", "register", "registration", "must"],
+        keywords: ["registracija", "moram", "mora", "register", "registration", "must", "promet", "turnover"],
         aliases: ["moram li u sustav pdv-a", "ući u sustav pdv-a", "must register for vat"],
+        subjects: ["fiction-registration"],
+      },
+    ],
+    subjects: [
+      {
+        id: "fiction-registration",
+        kind: "topic",
+        nameHr: "izmišljeni ulazak u sustav",
+        nameEn: "fictional registration",
+        terms: ["u sustav pdv-a", "sustav pdv-a", "register for vat"],
       },
     ],
     rules,

@@ -62,9 +62,13 @@ export function whatIfFixture(
 }
 
 /** A client profile of a d.o.o. in the VAT system (so the optional entity type is resolved). */
-export function dooProfile(revenueYtd?: number): ProfileContext {
+export function dooProfile(revenueYtd?: number, revenuePriorYear?: number): ProfileContext {
+  const counters = {
+    ...(revenueYtd === undefined ? {} : { revenueYtd }),
+    ...(revenuePriorYear === undefined ? {} : { revenuePriorYear }),
+  }
   return {
     entity: { type: "DOO", vat: { status: "OUTSIDE_VAT" }, location: { country: "HR" } },
-    ...(revenueYtd === undefined ? {} : { counters: { revenueYtd } }),
+    ...(Object.keys(counters).length === 0 ? {} : { counters }),
   }
 }

@@ -35,7 +35,7 @@ describe("ContextDetail: what the run assumed", () => {
   it("says the assumptions in English words, with the engine's code beside them", () => {
     const items = renderContext(["asOf = today (2026-11-22)", "jurisdiction = HR"], "en")
     expect(items.map((li) => li.textContent)).toEqual([
-      "Today's date (2026-11-22) asOf = today (2026-11-22)",
+      "Today's date (22 November 2026) asOf = today (2026-11-22)",
       "Croatian law jurisdiction = HR",
     ])
     expect(items.map((li) => li.querySelector("code")?.textContent)).toEqual([
@@ -47,7 +47,7 @@ describe("ContextDetail: what the run assumed", () => {
   it("says them in Croatian in the Croatian UI, with a Croatian date", () => {
     const items = renderContext(["asOf = today (2026-11-22)", "jurisdiction = HR"], "hr")
     expect(items.map((li) => li.firstChild?.textContent?.trim())).toEqual([
-      "Današnji datum (22.11.2026.)",
+      "Današnji datum (22. 11. 2026.)",
       "Hrvatsko zakonodavstvo",
     ])
   })

@@ -52,7 +52,7 @@ describe("Ask screen", () => {
     expect(screen.getByTestId("answer-text").textContent).toBe("Test answer in English.")
     expect(screen.getByTestId("citation-quote").textContent).toContain("Placeholder quote for tests.")
     expect(screen.getByTestId("citation-link").textContent).toBe("https://example.test/a#e1")
-    expect(screen.getByTestId("citation-fetched").textContent).toBe("Retrieved 2025-01-10")
+    expect(screen.getByTestId("citation-fetched").textContent).toBe("Retrieved 10 January 2025")
     expect(document.activeElement).toBe(screen.getByTestId("answer-heading"))
     // The stepper has become reasoning cards, collapsed to their summaries.
     expect(screen.queryByTestId("stepper")).toBeNull()

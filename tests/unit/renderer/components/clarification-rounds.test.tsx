@@ -76,9 +76,9 @@ describe("Ask screen: a second clarification after the first was answered", () =
 
     await act(async () => whole.slice(second.length).forEach(fake.push))
     expect(screen.queryByTestId("clarification")).toBeNull()
-    expect(screen.getByTestId("answer-card").textContent).toContain("Stanje na dan 28.02.2025.")
+    expect(screen.getByTestId("answer-card").textContent).toContain("Stanje na dan 28. 2. 2025.")
     expect(screen.getByTestId("card-summary-CLARIFICATION").textContent).toBe(
-      "Sintetski prag za PDV · Datum: 28.02.2025.",
+      "Sintetski prag za PDV · Datum: 28. 2. 2025.",
     )
   })
 
@@ -146,11 +146,11 @@ describe("Trace view: a reopened run that asked twice", () => {
       ["Molimo pojasnite vaše pitanje: na koju se temu odnosi?", TOPIC_ANSWER],
       [
         "Datum „31.02.2025” iz pitanja ne postoji: veljača 2025. ima 28 dana. Za koji datum želite odgovor?",
-        "28.02.2025. (zadnji dan veljače)",
+        "28. 2. 2025. (zadnji dan veljače)",
       ],
     ])
     fireEvent.click(screen.getByTestId("card-toggle-CONTEXT_RESOLUTION"))
-    expect(screen.getByTestId("context-as-of").textContent).toBe("01.06.2025. → 28.02.2025. (iz pojašnjenja)")
+    expect(screen.getByTestId("context-as-of").textContent).toBe("1. 6. 2025. → 28. 2. 2025. (iz pojašnjenja)")
     // Today's date was only a placeholder until the user chose: it is no longer listed as assumed.
     expect(screen.getByTestId("context-assumed").textContent).not.toMatch(/datum/i)
   })
@@ -163,7 +163,7 @@ describe("Trace view: a reopened run that asked twice", () => {
     )
     fireEvent.click(await screen.findByTestId("card-toggle-CONTEXT_RESOLUTION"))
     expect(screen.getByTestId("context-as-of").textContent).toBe(
-      "2025-06-01 → 2025-02-28 (from the clarification)",
+      "1 June 2025 → 28 February 2025 (from the clarification)",
     )
   })
 

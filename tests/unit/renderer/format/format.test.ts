@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { formatDate, formatDateTime, isIsoDate } from "../../../../src-renderer/format/dates"
-import { formatDuration, formatPercent, formatSecondsAgo } from "../../../../src-renderer/format/duration"
+import { formatDuration, formatSecondsAgo } from "../../../../src-renderer/format/duration"
+import { formatScore } from "../../../../src-shared/format/numbers"
 import { formatAmount, formatMoney, parseAmountInput } from "../../../../src-renderer/format/money"
 
 describe("money", () => {
@@ -41,16 +42,17 @@ describe("money", () => {
 })
 
 describe("dates", () => {
-  it("shows calendar dates as dd.mm.yyyy. in Croatian and ISO in English, without time-zone shifts", () => {
-    expect(formatDate("2025-03-05", "hr")).toBe("05.03.2025.")
-    expect(formatDate("2025-03-05", "en")).toBe("2025-03-05")
+  it("shows calendar dates as 5. 3. 2025. in Croatian and 5 March 2025 in English, without time-zone shifts", () => {
+    expect(formatDate("2025-03-05", "hr")).toBe("5. 3. 2025.")
+    expect(formatDate("2025-03-05", "en")).toBe("5 March 2025")
     expect(formatDate("not a date", "hr")).toBe("not a date")
   })
 
   it("shows timestamps in local time with minutes", () => {
     const local = new Date(2025, 2, 5, 14, 30)
-    expect(formatDateTime(local.toISOString(), "hr")).toBe("05.03.2025. 14:30")
-    expect(formatDateTime(local.toISOString(), "en")).toBe("2025-03-05 14:30")
+    expect(formatDateTime(local.toISOString(), "hr")).toBe("5. 3. 2025. 14:30")
+    expect(formatDateTime(local.toISOString(), "en")).toBe("5 March 2025, 14:30")
+    expect(formatDate(local.toISOString(), "hr")).toBe("5. 3. 2025.")
   })
 
   it("tells an ISO date from other forms", () => {
@@ -74,8 +76,8 @@ describe("durations and percentages", () => {
   })
 
   it("shows scores as whole percentages", () => {
-    expect(formatPercent(0.873, "hr")).toBe("87 %")
-    expect(formatPercent(0.873, "en")).toBe("87%")
-    expect(formatPercent(1.2, "en")).toBe("100%")
+    expect(formatScore(0.873, "hr")).toBe("87 %")
+    expect(formatScore(0.873, "en")).toBe("87%")
+    expect(formatScore(1.2, "en")).toBe("100%")
   })
 })

@@ -60,7 +60,7 @@ describe("a run that answered both clarifications", () => {
     expect(rounds[1]).toMatchObject({
       asked: { reason: "impossible-date" },
       answer: { answer: DATE_ANSWER, asOfDate: DATE_ANSWER },
-      answerText: "28.02.2025. (zadnji dan veljače)",
+      answerText: "28. 2. 2025. (zadnji dan veljače)",
     })
     expect(selectPendingClarification(whole)).toBeNull()
   })
@@ -68,7 +68,7 @@ describe("a run that answered both clarifications", () => {
   it("summarises the clarification step with what both rounds confirmed", () => {
     expect(clarificationStep(whole)).toMatchObject({
       status: "done",
-      summary: "Sintetski prag za PDV · Datum: 28.02.2025.",
+      summary: "Sintetski prag za PDV · Datum: 28. 2. 2025.",
     })
   })
 

@@ -71,7 +71,7 @@ describe("exclusionText", () => {
         },
         "hr",
       ),
-    ).toBe("Isključeno jer pravilo na dan 01.06.2025. nije na snazi (pravilo je na snazi od 01.01.2026.).")
+    ).toBe("Isključeno jer pravilo na dan 1. 6. 2025. nije na snazi (pravilo je na snazi od 1. 1. 2026.).")
     expect(
       exclusionText(
         { ...base, code: "MISSING_CONTEXT", expected: "≤ EUR 60,000.00", actual: "not provided" },
@@ -114,7 +114,7 @@ describe("formatFactValue and flattenFacts", () => {
     expect(formatFactValue("counters.revenueYtd", 65000, "hr")).toBe("65.000,00 EUR")
     expect(formatFactValue("entity.type", "OBRT", "hr")).toBe("obrt")
     expect(formatFactValue("txn.b2b", true, "en")).toBe("yes")
-    expect(formatFactValue("asOf", "2025-01-15", "hr")).toBe("15.01.2025.")
+    expect(formatFactValue("asOf", "2025-01-15", "hr")).toBe("15. 1. 2025.")
     expect(formatFactValue("query.year", 2025, "hr")).toBe("2025")
     expect(formatFactValue("x.y", null, "en")).toBe("unknown")
   })

@@ -5,6 +5,7 @@ import type { IpcResult } from "../../../../../src-shared/ipc/channel"
 import type { WhatIfChange } from "../../../../../src-shared/whatif"
 import { stepStates } from "../../../../../src-renderer/features/whatif/CompactStepper"
 import { renderApp } from "../../components/harness"
+import { craftedPack } from "../../../whatif/crafted-pack"
 import { dooProfile, whatIfFixture } from "../../../whatif/fixtures"
 
 // The "What if…" panel over a fake API backed by the real what-if service on a temp database:
@@ -20,8 +21,8 @@ const fail = (error: unknown): IpcResult<never> => ({
   error: { code: "BAD_INPUT", message: error instanceof Error ? error.message : String(error) },
 })
 
-async function setup() {
-  const f = whatIfFixture()
+async function setup(pack = craftedPack(), locale: "hr" | "en" = "en") {
+  const f = whatIfFixture(pack)
   const base = await f.ask({ profile: dooProfile() })
   let push: (event: unknown) => void = () => undefined
   let runs = 0
@@ -63,7 +64,7 @@ async function setup() {
           }),
         ),
     },
-    { locale: "en" },
+    { locale },
   )
   push = (event) => act(() => view.fake.push(event))
   return { f, base, view }
@@ -84,8 +85,17 @@ describe("the What if… panel", () => {
     )
     const comparison = await screen.findByTestId("whatif-comparison", {}, { timeout: 5000 })
     expect(within(comparison).getByTestId("whatif-sentence").textContent).toBe(
-      "If the turnover were EUR 60,000.00 instead of EUR 65,000.00: no obligation: Fictional registration; applies: Fictional rule fx.below.2025 (rule fx.above.2025 excluded: EUR 60,000.00 ≤ EUR 60,000.00).",
+      "If the turnover were EUR 60,000.00 instead of EUR 65,000.00: the answer's headline changes; no obligation: Fictional registration; applies: Fictional rule fx.below.2025 (rule fx.above.2025 excluded: EUR 60,000.00 ≤ EUR 60,000.00).",
     )
+    // The obligation that goes is listed as removed; the rule's statement that none arises is not "+".
+    const conclusion = within(comparison).getByTestId("whatif-outcome-change")
+    expect(conclusion.dataset.changed).toBe("true")
+    expect(conclusion.textContent).toContain("The conclusion changes")
+    expect(conclusion.textContent).toContain("1 obligation no longer applies")
+    const obligations = within(comparison).getByTestId("whatif-obligations")
+    expect([...obligations.querySelectorAll("li")].map((li) => [li.dataset.change, li.textContent])).toEqual([
+      ["removed", "− Removed: Izmišljena registracija"],
+    ])
     expect(within(comparison).getByTestId("whatif-side-other").textContent).toContain("HYPOTHETICAL")
     expect(within(comparison).getByTestId("whatif-side-base").textContent).not.toContain("HYPOTHETICAL")
     expect(within(comparison).getByTestId("whatif-rules-left").textContent).toContain("fx.above.2025")
@@ -139,7 +149,7 @@ describe("the What if… panel", () => {
     fireEvent.change(input, { target: { value: "2019-02-01" } })
     await act(async () => fireEvent.click(screen.getByTestId("whatif-set-asOf")))
     expect((await screen.findByTestId("whatif-needs-rerun")).textContent).toContain(
-      "None of the 7 rules retrieved for this question is in force on 2019-02-01",
+      "None of the 7 rules retrieved for this question is in force on 1 February 2019",
     )
     expect(screen.queryByTestId("whatif-comparison")).toBeNull()
   })
@@ -167,5 +177,45 @@ describe("the compact stepper", () => {
       "REFUSAL:done",
     ])
     expect(stepStates([e("QUESTION_INTAKE", "started")])[0]?.stage).toBe("QUESTION_INTAKE")
+  })
+})
+
+describe("the comparison's conclusion", () => {
+  async function flipBelow(locale: "hr" | "en") {
+    await setup(craftedPack("1.0.0", 60000, true), locale)
+    const panel = await screen.findByTestId("whatif-panel")
+    await within(panel).findByTestId("whatif-value-counters.revenueYtd")
+    await act(async () =>
+      fireEvent.click(within(panel).getByTestId("whatif-flip-fact:counters.revenueYtd:lte:60000")),
+    )
+    return screen.findByTestId("whatif-comparison", {}, { timeout: 5000 })
+  }
+
+  it("a yes that becomes a no is a changed conclusion, never the same outcome (Croatian)", async () => {
+    const comparison = await flipBelow("hr")
+    const conclusion = within(comparison).getByTestId("whatif-outcome-change")
+    expect(conclusion.dataset.changed).toBe("true")
+    expect(conclusion.textContent).toContain("Zaključak se mijenja")
+    expect(conclusion.textContent).toContain("Izmišljena obveza ulaska u sustav: da → ne")
+    expect(conclusion.textContent).toContain("1 obveza otpada")
+    expect(conclusion.textContent).not.toContain("isti")
+    expect(within(comparison).getByTestId("whatif-sentence").textContent).toContain(
+      "odgovor je „ne” umjesto „da”",
+    )
+    expect(within(comparison).getByTestId("whatif-obligations").textContent).toBe(
+      "Obveze− Otpada: Izmišljena registracija",
+    )
+  })
+
+  it("says the same in English, with confidence as a percentage", async () => {
+    const comparison = await flipBelow("en")
+    const conclusion = within(comparison).getByTestId("whatif-outcome-change")
+    expect(conclusion.textContent).toContain("Fictional registration obligation: yes → no")
+    // The run is Croatian; its exclusion reasons are still given in English formats.
+    expect(within(comparison).getByTestId("whatif-rules-left").textContent).toContain(
+      "Excluded: EUR 60,000.00 (condition > EUR 60,000.00)",
+    )
+    expect(within(comparison).getByTestId("whatif-side-base").textContent).toMatch(/Confidence: \d{1,3}%/)
+    expect(comparison.textContent).not.toMatch(/\b0\.\d\d\b/)
   })
 })
