@@ -1,9 +1,12 @@
 import type { Services } from "../services"
 import type { HandlerTable } from "../ipc/handler-table"
 import { mapStoreErrors } from "./store-errors"
+import type { LoadedPack } from "../knowledge/loader"
+import type { PackInfo } from "../../src-shared/pack-info"
 
-export function settingsHandlers(services: Services): Pick<HandlerTable, "getSettings" | "updateSettings"> {
+export function settingsHandlers(services: Services): Pick<HandlerTable, "getSettings" | "updateSettings" | "packInfo"> {
   return {
+    packInfo: async () => packInfo(services.pack),
     getSettings: () => mapStoreErrors(() => services.settings.get()),
     updateSettings: (patch) =>
       mapStoreErrors(() => {
@@ -11,5 +14,18 @@ export function settingsHandlers(services: Services): Pick<HandlerTable, "getSet
         services.settingsChanged.publish(next)
         return next
       }),
+  }
+}
+
+function packInfo(loaded: LoadedPack): PackInfo {
+  const { pack } = loaded
+  return {
+    id: loaded.id,
+    version: loaded.version,
+    publishedAt: pack.publishedAt,
+    hash: loaded.hash,
+    rules: pack.rules.length,
+    concepts: pack.concepts.length,
+    officialRules: pack.rules.filter((r) => r.authority !== "PRACTICE").length,
   }
 }

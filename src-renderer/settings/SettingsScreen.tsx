@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react"
 import { Locale } from "../../src-shared/events/stages"
 import { Settings, type SettingsPatch } from "../../src-shared/settings"
 import { SigningKeySection } from "../features/export/SigningKeySection"
+import { AboutSection } from "./AboutSection"
 import { useI18n } from "../i18n/i18n-context"
 import { translate } from "../i18n/translate"
 import { useSettings, useStores } from "../state/stores"
@@ -161,6 +162,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </div>
       </form>
       <SigningKeySection />
+      <AboutSection />
     </section>
   )
 }

@@ -1,3 +1,4 @@
+import { PackInfo } from "../pack-info"
 import { z } from "zod"
 import { IsoDate } from "../context"
 import { ReasoningEvent } from "../events/event"
@@ -77,6 +78,7 @@ export const channels = {
 
   getSettings: defineChannel("settings:get", Empty, Settings),
   updateSettings: defineChannel("settings:update", SettingsPatch, Settings),
+  packInfo: defineChannel("pack:info", Empty, PackInfo),
 
   startExport: defineChannel("export:start", StartExportInput, ExportJobRef),
   cancelExport: defineChannel("export:cancel", ExportJobRef, ExportJobRef),

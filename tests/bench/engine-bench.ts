@@ -183,8 +183,8 @@ export async function runEngineBench(): Promise<BenchRow[]> {
   const parseMs = askParseMs(170_000)
 
   return [
-    ...rows(`real pack, ${real.pack.rules.length} rules, ${REAL_CORPUS.length} questions`, realResult, 1),
-    ...rows(`generated pack, ${big.pack.rules.length} rules`, bigResult, 5),
+    ...rows(`real pack, ${real.pack.rules.length} rules, ${REAL_CORPUS.length} questions`, realResult, 0.5),
+    ...rows(`generated pack, ${big.pack.rules.length} rules`, bigResult, 1),
     { name: "pack index build, 10,000 rules (once per pack)", value: indexMs, unit: "ms" },
     { name: "fiskai ask: read a question of 170,000 words", value: parseMs, unit: "ms", goal: "< 250 ms", pass: parseMs < 250 },
   ]

@@ -9,7 +9,7 @@ import { useStores } from "../../state/stores"
 export type Loaded<T> =
   { state: "loading" } | { state: "ready"; value: T } | { state: "failed"; message: string }
 
-function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
+export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: "loading" })
   useEffect(() => {
     let live = true

@@ -10,6 +10,15 @@ export const settingsMessages = {
   "settings.section.answers": { hr: "Odgovori", en: "Answers" },
   "settings.section.accessibility": { hr: "Pristupačnost", en: "Accessibility" },
   "settings.section.firm": { hr: "Ured", en: "Firm" },
+  "settings.section.about": { hr: "O programu", en: "About" },
+  "settings.about.pack": { hr: "Paket propisa", en: "Rule pack" },
+  "settings.about.published": { hr: "Objavljen", en: "Published" },
+  "settings.about.hash": { hr: "Sažetak sadržaja (SHA-256)", en: "Content hash (SHA-256)" },
+  "settings.about.contents": { hr: "Sadržaj", en: "Contents" },
+  "settings.about.contents.value": {
+    hr: "pravila: {rules}, pojmova: {concepts}; na zakonu, pravilniku ili uputi Porezne uprave: {official}",
+    en: "{rules} rules, {concepts} concepts; {official} rest on statute, regulation or tax authority guidance",
+  },
   "settings.pause": {
     hr: "Promišljena stanka prije odgovora (ms)",
     en: "Deliberate pause before the answer (ms)",

@@ -91,3 +91,18 @@ describe("Settings", () => {
     await waitFor(() => expect(document.documentElement.classList.contains("reduce-motion")).toBe(true))
   })
 })
+
+describe("About", () => {
+  it("names the rule pack the answers come from: version, date and the hash traces record", async () => {
+    renderApp("/settings", {
+      packInfo: async () => ({
+        ok: true,
+        value: { id: "hr-core", version: "2.0.0", publishedAt: "2026-11-25", hash: "ab".repeat(32), rules: 188, concepts: 117, officialRules: 80 },
+      }),
+    })
+    await waitFor(() => expect(screen.getByTestId("about-pack").textContent).toBe("hr-core 2.0.0"))
+    expect(screen.getByTestId("about-published").textContent).toBe("25. 11. 2026.")
+    expect(screen.getByTestId("about-hash").textContent).toBe("ab".repeat(32))
+    expect(screen.getByTestId("about-contents").textContent).toContain("pravila: 188")
+  })
+})

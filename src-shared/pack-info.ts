@@ -1,0 +1,16 @@
+import { z } from "zod"
+
+/** The rule pack the app answers from, for the About section: its identity and provenance. */
+export const PackInfo = z.strictObject({
+  id: z.string(),
+  version: z.string(),
+  publishedAt: z.string(),
+  /** SHA-256 of the pack's canonical JSON: the same hash every trace and export records. */
+  hash: z.string(),
+  rules: z.number().int().nonnegative(),
+  concepts: z.number().int().nonnegative(),
+  /** Rules whose primary source is statute, regulation or the tax authority's guidance. */
+  officialRules: z.number().int().nonnegative(),
+})
+
+export type PackInfo = z.infer<typeof PackInfo>
