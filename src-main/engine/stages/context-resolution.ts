@@ -16,6 +16,7 @@ import type { IntakeResult, ResolvedContext } from "../state"
 import type { DateClarificationInput } from "./date-clarification"
 import { focusRefusal } from "../focus-refusal"
 import { focusIndex } from "../../knowledge/focus-index"
+import { formatDate } from "../../knowledge/format"
 
 // CONTEXT_RESOLUTION: jurisdiction, domain, risk tier, as-of date and the evaluation context
 // (frozen profile + question facts), plus the concepts of the pack the question is about, which
@@ -51,7 +52,7 @@ export async function* contextResolutionStage(
   const dateToAsk = impossibleDateToAsk(interpretation, requestAsOf, clockDate)
 
   const data: ContextResolutionPayload = {
-    summary: `${jurisdiction} · ${domain} · ${riskTier} · ${dateToAsk ? `${dateToAsk.impossible.written}?` : context.asOf}`,
+    summary: contextSummary(run, jurisdiction, domain, riskTier, dateToAsk ? `${dateToAsk.impossible.written}?` : formatDate(context.asOf, run.locale)),
     jurisdiction,
     domain,
     riskTier,
@@ -94,6 +95,33 @@ export async function* contextResolutionStage(
     profileGiven: profile !== undefined,
     ...(dateToAsk ? { dateToAsk } : {}),
   })
+}
+
+const JURISDICTION_WORDS = { HR: { hr: "Hrvatska", en: "Croatia" }, EU: { hr: "EU", en: "EU" }, UNKNOWN: { hr: "nepoznata država", en: "unknown country" } }
+const DOMAIN_WORDS = {
+  TAX: { hr: "porezi", en: "tax" },
+  LABOR: { hr: "rad i plaće", en: "labour and pay" },
+  COMPANY: { hr: "društva", en: "companies" },
+  FINANCE: { hr: "financije", en: "finance" },
+  OTHER: { hr: "ostalo", en: "other" },
+}
+const TIER_WORDS: Record<RiskTier, { hr: string; en: string }> = {
+  T0: { hr: "rizik: kritičan", en: "risk: critical" },
+  T1: { hr: "rizik: visok", en: "risk: high" },
+  T2: { hr: "rizik: srednji", en: "risk: medium" },
+  T3: { hr: "rizik: nizak", en: "risk: low" },
+}
+
+/** "Hrvatska · porezi · rizik: srednji · 1. 6. 2025.": the context in words, no codes. */
+function contextSummary(
+  run: Run,
+  jurisdiction: keyof typeof JURISDICTION_WORDS,
+  domain: keyof typeof DOMAIN_WORDS,
+  tier: RiskTier,
+  date: string,
+): string {
+  const words = [JURISDICTION_WORDS[jurisdiction], DOMAIN_WORDS[domain], TIER_WORDS[tier]].map((w) => w[run.locale])
+  return [...words, date].join(" · ")
 }
 
 /**
