@@ -55,6 +55,15 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
       : { kind: "unknown-subject", tokens: focus.unknownTokens }
   if (focus.subjects.length === 0) return { kind: "open" }
   const covering = coveringAll(index, focus)
+  if (covering.length === 0) {
+    // "Moram li kao paušalist izdavati eRačune?": a subject that only describes the client (it
+    // implies client facts, which the run already takes from it) need not be covered as well.
+    const described = focus.subjects.filter((s) => index.subjects.get(s)?.implies === undefined)
+    if (described.length > 0 && described.length < focus.subjects.length) {
+      const narrowed = selectFocusConcepts(index, { ...focus, subjects: described })
+      if (narrowed.kind === "fits" && !narrowed.partial) return narrowed
+    }
+  }
   const partial = covering.length === 0
   const candidates = partial ? coveringAny(index, focus) : covering
   // The attribute first, then exactness: a concept that needs an unnamed subject but answers the

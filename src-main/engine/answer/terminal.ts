@@ -129,6 +129,9 @@ function dependsHeadline(run: Run, applicability: ApplicabilityResult): string {
   const values = [
     ...new Set(applicability.branches.flatMap((b) => (b.rules[0] ? [formatRuleValue(b.rules[0].value, run.locale)] : []))),
   ]
+  const [only] = applicability.branches
+  // One possibility only: say it, with the condition it needs.
+  if (applicability.branches.length === 1 && only) return `${only.condition}: ${only.answer}`
   const options = values.length > 1 ? `: ${values.join(run.t(" ili ", " or "))}` : ""
   return run.t(
     `Odgovor ovisi o podatku koji nije naveden (${labels})${options}.`,
