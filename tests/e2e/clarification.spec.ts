@@ -44,9 +44,9 @@ test("a question with a day that does not exist asks the topic, then the date, a
   await page.goto(host.url)
   // The form's date stays empty, so the run takes the date the question names.
   await expect(page.getByTestId("asof-input")).toHaveValue("")
-  await ask(page, "porez na dan 31.02.2025.")
+  await ask(page, "doprinosi na dan 31.02.2025.")
   const question = page.getByTestId("clarification-question")
-  await expect(question).toContainText("pitate li o temi")
+  await expect(question).toContainText("na koju se temu odnosi")
   await page.getByTestId("clarification-option").first().click()
 
   // The second round: the date, asked in the same view, with the topic round shown as answered.

@@ -14,9 +14,9 @@ test("a question about foreign law is refused with the reason and next steps", a
   await screenshot(page, "07-refusal")
 })
 
-test("sources that disagree give a qualified answer showing both sides and the resolution", async ({ page, host }) => {
+test("an enacted rate with a proposal against it gives a qualified answer showing both sides and what to check", async ({ page, host }) => {
   await page.goto(host.url)
-  await ask(page, "Kada moram predati PDV prijavu za siječanj 2026.?", "2026-02-10")
+  await ask(page, "Koja je stopa PDV-a na prirodni plin?", "2026-06-01")
   const card = page.getByTestId("answer-card")
   await expect(card).toHaveAttribute("data-outcome", "QUALIFIED_ANSWER")
   const warning = page.getByTestId("conflict-warning").first()
