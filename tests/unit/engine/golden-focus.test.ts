@@ -3,13 +3,11 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import type { ProfileContext } from "../../../src-shared/context"
-import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { interpretQuestion } from "../../../src-main/engine/interpret"
-import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { ruleAttribute } from "../../../src-main/knowledge/focus-index"
 import { packIndex } from "../../../src-main/knowledge/pack-index"
 import { realPack } from "../../fixtures/packs"
-import { fixedClock } from "./helpers"
+import { goldenEvents } from "./golden-run"
 
 // Golden questions of pack 2.0 (tests/golden/*.json except the older questions.json), written
 // from the research notes: every answer is checked for its primary concept, the attribute its
@@ -36,23 +34,7 @@ const cases: FocusCase[] = readdirSync(folder)
   .sort()
   .flatMap((name) => JSON.parse(readFileSync(join(folder, name), "utf8")) as FocusCase[])
 
-async function run(c: FocusCase): Promise<ReasoningEvent[]> {
-  const generator = buildAnswerWithReasoning(
-    {
-      requestId: "golden",
-      question: c.question,
-      ...(c.asOf ? { asOfDate: c.asOf } : {}),
-      ...(c.profile ? { profile: c.profile } : {}),
-    },
-    { pack: realPack(), clock: fixedClock("2026-11-25T10:00:00.000Z"), ...(c.clarify ? { clarifications: c.clarify } : {}) },
-  )
-  const events: ReasoningEvent[] = []
-  for await (const event of generator) {
-    events.push(event)
-    if (event.status === "awaiting_input" && !c.clarify) break
-  }
-  return events
-}
+const run = (c: FocusCase) => goldenEvents(c, "2026-11-25T10:00:00.000Z")
 
 describe("golden questions of pack 2.0 (real pack)", () => {
   it("has at least 150 cases in both languages, at least 40 of them near misses", () => {

@@ -4,9 +4,7 @@ import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import type { ProfileContext } from "../../../src-shared/context"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
-import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
-import { realPack } from "../../fixtures/packs"
-import { fixedClock } from "./helpers"
+import { goldenEvents } from "./golden-run"
 
 // Golden questions against the real Croatian pack (tests/golden/questions.json): compact
 // expectations (outcome, matched concepts, eligible rules, cited evidence, key values) rather
@@ -36,27 +34,7 @@ const cases: GoldenCase[] = JSON.parse(
   readFileSync(join(here, "..", "..", "golden", "questions.json"), "utf8"),
 )
 
-async function run(c: GoldenCase): Promise<ReasoningEvent[]> {
-  const generator = buildAnswerWithReasoning(
-    {
-      requestId: "golden",
-      question: c.question,
-      ...(c.asOf ? { asOfDate: c.asOf } : {}),
-      ...(c.profile ? { profile: c.profile } : {}),
-    },
-    {
-      pack: realPack(),
-      clock: fixedClock("2025-06-01T10:00:00.000Z"),
-      ...(c.clarify ? { clarifications: c.clarify } : {}),
-    },
-  )
-  const events: ReasoningEvent[] = []
-  for await (const event of generator) {
-    events.push(event)
-    if (event.status === "awaiting_input" && !c.clarify) break
-  }
-  return events
-}
+const run = (c: GoldenCase) => goldenEvents(c, "2025-06-01T10:00:00.000Z")
 
 describe("golden questions (real pack)", () => {
   it("has at least 30 cases in both languages, covering every kind of outcome", () => {
