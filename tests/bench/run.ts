@@ -23,6 +23,12 @@ function format(row: BenchRow): string {
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2)
+  const unknown = wanted.filter((w) => !groups.some((g) => g.name === w))
+  if (unknown.length > 0) {
+    console.error(`bench: unknown group ${unknown.join(", ")} (groups: ${groups.map((g) => g.name).join(", ")})`)
+    process.exitCode = 2
+    return
+  }
   const selected = wanted.length > 0 ? groups.filter((g) => wanted.includes(g.name)) : groups
   let misses = 0
   for (const group of selected) {
@@ -39,6 +45,8 @@ async function main(): Promise<void> {
     }
   }
   console.log(`\n${misses === 0 ? "all goals met" : `${misses} goal(s) missed or failed`}`)
+  // A missed goal is a failure a script or CI can see, not only a line to read (issue 20, item 8).
+  if (misses > 0) process.exitCode = 1
 }
 
 await main()
