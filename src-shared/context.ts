@@ -80,3 +80,28 @@ export type ProfileContext = z.infer<typeof ProfileContext>
 export type QueryFacts = z.infer<typeof QueryFacts>
 export type EvaluationContext = z.infer<typeof EvaluationContext>
 export type FactSource = z.infer<typeof FactSource>
+
+function unwrapOptional(schema: z.ZodType): z.ZodType {
+  let node = schema
+  while (node instanceof z.ZodOptional || node instanceof z.ZodNullable) node = node.unwrap() as z.ZodType
+  return node
+}
+
+/**
+ * Is `path` a fact of the evaluation context ("counters.revenueYtd", "entity.vat.status",
+ * "asOf")? Read from the schema itself, own keys only: "counters.__proto__.x" is not one, so a
+ * what-if can never write outside the profile's shape (issue 20, item 3).
+ */
+export function isContextFactPath(path: string): boolean {
+  let node: z.ZodType = EvaluationContext
+  for (const segment of path.split(".")) {
+    node = unwrapOptional(node)
+    if (!(node instanceof z.ZodObject)) return false
+    const shape = node.shape as Record<string, z.ZodType>
+    if (!Object.hasOwn(shape, segment)) return false
+    const next = shape[segment]
+    if (next === undefined) return false
+    node = next
+  }
+  return !(unwrapOptional(node) instanceof z.ZodObject)
+}

@@ -1,3 +1,4 @@
+import { isContextFactPath } from "./context"
 import { z } from "zod"
 import { EvaluationContext, FactSource, IsoDate, ProfileContext } from "./context"
 import { DetectedConflict, DriverValue, RuleExclusion } from "./events/payloads"
@@ -16,6 +17,7 @@ const FactPathString = z
     /^(asOf|[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)+)$/,
     "not a fact path (e.g. counters.revenueYtd, entity.type, asOf)",
   )
+  .refine(isContextFactPath, "not a fact of the client profile (e.g. counters.revenueYtd, entity.type, asOf)")
 
 export const FactValue = z.union([z.string().max(200), z.number().finite(), z.boolean()])
 export const Localized = z.object({ hr: z.string(), en: z.string() })

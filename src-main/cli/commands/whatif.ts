@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs"
-import { IsoDate } from "../../../src-shared/context"
+import { isContextFactPath, IsoDate } from "../../../src-shared/context"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import type { Locale } from "../../../src-shared/events/stages"
 import type { AppliedChange, FactValue, RerunOffer, WhatIfChange } from "../../../src-shared/whatif"
@@ -14,6 +14,7 @@ import type { CliIo } from "../io"
 import { parseArgsLinear } from "../parse-args-linear"
 import { DEFAULT_PACK_PATH } from "../paths"
 import { createEventPrinter } from "../stepper"
+import { printable } from "../../util/printable"
 
 // `fiskai whatif <requestId> --set PATH=VALUE… --flip DRIVER…`: a counterfactual of a stored run.
 // Prints its events (a stepper, or NDJSON with --json) and exits like `ask`: 0 once a terminal is
@@ -108,6 +109,8 @@ export function parseSet(text: string): WhatIfChange {
   const at = text.indexOf("=")
   if (at <= 0) throw new UsageError(`--set ${text}: expected PATH=VALUE`)
   const path = text.slice(0, at).trim()
+  if (!isContextFactPath(path))
+    throw new UsageError(`--set ${printable(path)}: not a fact of the client profile (e.g. counters.revenueYtd, entity.type, asOf)`)
   const raw = text.slice(at + 1).trim()
   if (raw === "null" || raw === "") return { kind: "set", path, value: null }
   return { kind: "set", path, value: parseValue(path, raw) }
