@@ -1,8 +1,9 @@
 import { access, constants } from "node:fs/promises"
-import { resolve } from "node:path"
+import { resolve, sep } from "node:path"
 import { ExportSelection } from "../../../src-shared/export"
 import { ExportFailure, startExport } from "../../export/export-runner"
 import { checkOutPath, describeOutPathProblem } from "../../export/out-path"
+import { SIGNING_DIR } from "../../export/signing-keys"
 import { appDataDir, defaultDbPath } from "../../store/paths"
 import type { CliIo } from "../io"
 import { parseArgsLinear } from "../parse-args-linear"
@@ -12,9 +13,10 @@ import { parseArgsLinear } from "../parse-args-linear"
 
 export const EXPORT_USAGE = `usage: fiskai export [--trace ID]… [--scenario ID] [--since YYYY-MM-DD] [--until YYYY-MM-DD]
                      [--outcome ANSWER|QUALIFIED_ANSWER|CONDITIONAL_ANSWER|REFUSAL|ERROR] [--tier T0|T1|T2|T3]
-                     [--client ID] --out FILE.zip [--db FILE] [--key-dir DIR]
+                     [--client ID] --out FILE.zip [--force] [--db FILE] [--key-dir DIR]
   Writes a signed audit bundle (see docs/VERIFYING.md). --key-dir: where the installation's
-  signing key lives (default: the app's data folder).`
+  signing key lives (default: the app's data folder). --force: replace an existing FILE (never the
+  trace database or a signing key).`
 
 export class UsageError extends Error {}
 
@@ -30,10 +32,20 @@ function parseExportArgs(argv: string[]) {
     out: { type: "string" },
     db: { type: "string" },
     "key-dir": { type: "string" },
+    force: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   })
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`)
   return values
+}
+
+/** What `path` is, if it is the trace database (or its journal) or a signing key: never replaced. */
+function protectedFile(path: string, dbPath: string, keyDir: string): string | undefined {
+  const db = resolve(dbPath)
+  if ([db, `${db}-wal`, `${db}-shm`, `${db}-journal`].includes(path)) return "the trace database"
+  const signing = resolve(keyDir, SIGNING_DIR)
+  if (path === signing || path.startsWith(`${signing}${sep}`)) return "part of the signing key"
+  return undefined
 }
 
 export async function runExportCommand(argv: string[], io: CliIo): Promise<number> {
@@ -67,12 +79,22 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
     return 2
   }
   const outPath = resolve(values.out)
-  const { problem } = await checkOutPath(outPath)
+  const dbPath = values.db ?? defaultDbPath()
+  const keyDir = values["key-dir"] ?? appDataDir()
+  const guarded = protectedFile(outPath, dbPath, keyDir)
+  if (guarded !== undefined) {
+    io.stderr.write(`refusing to write ${outPath}: it is ${guarded}, which an export never replaces\n`)
+    return 2
+  }
+  const { problem, exists } = await checkOutPath(outPath)
   if (problem !== null) {
     io.stderr.write(`cannot write ${outPath}: ${describeOutPathProblem(problem, outPath)}\n`)
     return 2
   }
-  const dbPath = values.db ?? defaultDbPath()
+  if (exists && values.force !== true) {
+    io.stderr.write(`${outPath} already exists; give --force to replace it (the new bundle is written beside it and renamed over it only when complete)\n`)
+    return 2
+  }
   try {
     await access(dbPath, constants.R_OK)
   } catch {
@@ -81,7 +103,7 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
   }
   const showProgress = io.stderr.isTTY === true
   const job = startExport(
-    { dbPath, selection: selection.data, outPath, userDataDir: values["key-dir"] ?? appDataDir() },
+    { dbPath, selection: selection.data, outPath, userDataDir: keyDir },
     {
       onProgress: (p) => {
         if (showProgress) io.stderr.write(`\r\x1b[2K${p.file}: ${p.done}/${p.total} traces (${Math.floor((100 * p.done) / Math.max(1, p.total))} %)`)

@@ -23,6 +23,23 @@ function io() {
 }
 
 describe("fiskai export / verify", () => {
+  it("never replaces a file unasked, and never the database or the signing key even when asked", async () => {
+    const existing = join(fixture.dir, "kept.zip")
+    writeFileSync(existing, "a bundle the user wants to keep")
+    const asked = io()
+    expect(await runExportCommand(["--out", existing, "--db", fixture.dbPath, "--key-dir", fixture.keyDir], asked.streams)).toBe(2)
+    expect(asked.err()).toMatch(/already exists; give --force/)
+    expect(readFileSync(existing, "utf8")).toBe("a bundle the user wants to keep")
+    for (const target of [fixture.dbPath, `${fixture.dbPath}-wal`, join(fixture.keyDir, "signing", "bundle-signing-key.pem")]) {
+      const forced = io()
+      expect(await runExportCommand(["--out", target, "--force", "--db", fixture.dbPath, "--key-dir", fixture.keyDir], forced.streams)).toBe(2)
+      expect(forced.err()).toMatch(/refusing to write .*(trace database|signing key)/)
+    }
+    const replaced = io()
+    expect(await runExportCommand(["--outcome", "ANSWER", "--out", existing, "--force", "--db", fixture.dbPath, "--key-dir", fixture.keyDir], replaced.streams)).toBe(0)
+    expect(readFileSync(existing).subarray(0, 2).toString()).toBe("PK")
+  })
+
   it("exports a filtered selection and verifies it, printing a verdict per trace and the fingerprint", async () => {
     const bundle = join(fixture.dir, "cli.zip")
     const e = io()
