@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import type { ProfileContext } from "../../../src-shared/context"
 import { interpretQuestion } from "../../../src-main/engine/interpret"
 import { ruleAttribute } from "../../../src-main/knowledge/focus-index"
+import { quoteStatesValue } from "../../../src-main/knowledge/quote-value"
 import { packIndex } from "../../../src-main/knowledge/pack-index"
 import { realPack } from "../../fixtures/packs"
 import { goldenEvents } from "./golden-run"
@@ -62,6 +63,9 @@ describe("golden questions of pack 2.0 (real pack)", () => {
       if (c.expect.primaryConcept) expect(rule?.conceptSlug).toBe(c.expect.primaryConcept)
       if (c.expect.attribute && rule) expect(ruleAttribute(rule)).toBe(c.expect.attribute)
       if (c.expect.headlineValue) expect(last.data.headline).toContain(c.expect.headlineValue)
+      // The primary citation's quote states the value the answer rests on (issue 18, E4).
+      const primaryQuote = last.data.citations[0]?.quote
+      if (rule && primaryQuote !== undefined) expect(quoteStatesValue(primaryQuote, rule.value), primaryQuote).not.toBe(false)
     })
   }
 })
