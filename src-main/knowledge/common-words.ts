@@ -21,7 +21,7 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "poslana", "poslati", "posaljem", "dobiti", "dobijem", "dobio", "moju",
   "mojoj", "mojim", "mojom", "kasnjenje", "kasnjenja", "tiskane", "tiskana", "tiskani", "tiskanih", "milijun", "milijuna", "milijuni", "tisuca", "tisucu",
   // hr: filing, paying, deciding, time
-  "imati", "podnosi", "podnose", "podnijeti", "podnosim", "predaje", "predaju", "predati", "predajem", "izdati", "izdaje",
+  "imati", "obrt", "obrta", "obrtu", "obrtom", "obrti", "podnosi", "podnose", "podnijeti", "podnosim", "predaje", "predaju", "predati", "predajem", "izdati", "izdaje",
   "izdajem", "izdavati", "platiti", "placati", "odrediti", "odreduje", "odreduju", "odreden", "odredena", "nakon",
   "prije", "tijekom", "odnosu", "obrtnik", "obrtnika", "obrtnici", "obrtniku", "godine", "godina", "godinu", "godini",
   "mjesec", "mjeseca", "mjesecu", "sijecanj", "sijecnja", "veljaca", "veljace", "ozujak", "ozujka", "travanj",

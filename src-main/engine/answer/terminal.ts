@@ -26,7 +26,7 @@ export function buildAnswer(
   const primary = rules[0]
   const base: FinalAnswerPayload = {
     asOfDate: state.context.asOf,
-    answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr")),
+    answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr"), run.locale === "hr"),
     headline: primary ? headline(primary, run.locale) : dependsHeadline(run, applicability),
     structured: structuredAnswer(agreeingRules(rules, conflicts), run.locale),
     citations: buildCitations(run.index, cited),
@@ -47,7 +47,7 @@ export function buildAnswer(
   const resting = primary ?? branchRules[0]
   if (resting) base.primaryRuleId = resting.id
   if (resting?.legalBasis) base.legalBasis = legalBasisText(resting.legalBasis, run.locale)
-  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingLabels(run, applicability, "en"))
+  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingLabels(run, applicability, "en"), true)
   if (applicability.branches.length > 0) {
     return {
       outcome: "CONDITIONAL_ANSWER",
@@ -87,9 +87,12 @@ function composeText(
   applicability: ApplicabilityResult,
   conflicts: ConflictResult,
   missing: string,
+  /** The headline is in this language: do not say its sentence again. In an English run the
+   *  Croatian answer still states everything, since no Croatian headline stands above it. */
+  belowHeadline: boolean,
 ): string {
   const parts: string[] = []
-  const headlineText = rules[0] ? sentence(rules[0].statement[locale]) : undefined
+  const headlineText = rules[0] && belowHeadline ? sentence(rules[0].statement[locale]) : undefined
   const others = statementsText(
     rules.filter((r) => sentence(r.statement[locale]) !== headlineText),
     locale,

@@ -42,7 +42,64 @@ const GOODS_STEMS = [
   "energen", "pelet", "briket",
 ]
 
-export const REGULATORY_WORDS = new Lexicon([...GENERAL_WORDS, ...GOODS_WORDS], [...GENERAL_STEMS, ...GOODS_STEMS])
+// Pack 2.0 (hr-core 2.0.0) names its subjects in everyday words too: VAT procedures and filing,
+// e-invoicing, income tax by city, non-taxable receipts and payroll, profit tax and annual
+// financial statements. Words the engine holds to be ordinary question words (common-words.ts:
+// "godina", "grad", "usluge", "services") are left out: alone they name no tax matter.
+const PACK_WORDS = [
+  // VAT procedures, filing and records
+  "status", "statusa", "pocetak", "nastupa", "start", "starts", "begins", "form", "leave", "exit", "stay", "removal",
+  "deregistration", "quarterly", "period", "cash", "ira", "ura", "records", "daljinu", "distance", "oblik", "broj",
+  "id", "number", "exemption", "conditions", "intra", "radovi", "construction", "reverse", "charge", "representation",
+  "deductible", "return", "fine", "late", "snazi", "act", "doh", "posd", "deemed", "monthly", "ukupno", "base",
+  "dobitak", "entertainment", "lump", "opca", "general", "reduced", "zero", "ostati", "ostajem",
+  // e-invoicing, fiscalisation and e-reporting
+  "kpd", "code", "codes", "intermediary", "format", "norma", "cius", "xml", "standard", "problem", "failure", "outage",
+  "retention", "archive", "cuvati", "izvoz", "uvoz", "eu", "export", "import", "besplatna", "gradanima", "consumer",
+  "consumers", "transfer",
+  // income tax: allowances, brackets, cities and municipalities
+  "visa", "visu", "bracket", "higher", "osobni", "osnovni", "allowance", "personal", "gradovi", "niza", "range",
+  "ranges", "city", "cities", "municipality", "municipalities", "rijeka", "rijeci", "tablica", "decision", "dijete",
+  "djecu", "djeteta", "child", "children", "dependant", "statutory", "default", "abolished",
+  // non-taxable receipts, payroll and pension insurance
+  "sati", "diem", "diems", "domestic", "trip", "abroad", "foreign", "km", "mileage", "kilometre", "christmas", "bonus",
+  "holiday", "award", "reward", "performance", "dar", "naravi", "gift", "kind", "meal", "meals", "documented",
+  "severance", "retirement", "staza", "jubilee", "karta", "karte", "posao", "commuting", "ticket", "transport",
+  "coefficient", "amounts", "putni", "hzmo", "seasonal", "bruto", "minimum", "gross", "prvi", "drugi", "first",
+  "second", "pillar", "reduction", "relief",
+  // profit tax, company cars, annual financial statements
+  "auto", "car", "cars", "gfi", "fina", "javna", "disclosure", "publication", "consolidated", "financial",
+  "statements",
+]
+const PACK_STEMS = [
+  "uvjet", "razred", "procijenjen", "postot", "tromjesec", "kvartal", "izvjesc", "mjesecn", "iznos", "osnovic",
+  "reprezentacij", "nepriznat", "priznat", "automobil", "vozil", "vehicle", "financijsk", "izvjestaj", "statistik",
+  "statistick", "objav", "konsolidiran", "nedostav", "virman", "transakcij", "potrosac", "potrosnj", "zaprimanj",
+  "mikroeracun", "fiskaplik", "oznak", "sifr", "stavk", "posrednik", "tehnick", "poteskoc", "ispad", "naplat",
+  "naplac", "odbijanj", "cuvanj", "arhivir", "stjecanj", "stup", "raspon", "zagreb", "odluk", "uzdrzavan", "ukinut",
+  "ukidanj", "dnevnic", "tuzemn", "tuzemstv", "putovanj", "inozemstv", "kilometr", "bozicnic", "regres", "uskrsnic",
+  "prigodn", "nagrad", "rezultat", "poklon", "prehran", "obrok", "vjerodostojn", "dokumentacij", "otpremnin",
+  "jubilarn", "prijevoz", "koeficijent", "isplat", "sezonsk", "minimal", "solidarn", "kapitaliziran", "stednj",
+  "umanjenj", "olaksic", "snizen", "nult", "izlazak", "izlask", "ostanak", "ostank", "brisanj", "zahtjev", "razdoblj",
+  "naknad", "evidencij", "isporuk", "oslobod", "gradevinsk", "prijenos", "pretporez",
+]
+// Goods and services of the VAT-rate rules in pack 2.0, as GOODS_WORDS above.
+const PACK_GOODS_WORDS = [
+  "bread", "milk", "books", "textbooks", "medicines", "prescription", "dnevne", "dnevnih", "daily", "newspapers",
+  "djecja", "baby", "kino", "tickets", "concert", "cinema", "jela", "catering", "restaurant", "pica", "drinks",
+  "beverages", "bar", "hotel", "voda", "vode", "vodu", "water", "electricity", "ploce", "paneli", "solar", "panels",
+  "ulosci", "menstrual", "fresh", "rakovi", "seafood", "sjemenje", "bilja", "prirodni", "district", "wood",
+]
+const PACK_GOODS_STEMS = [
+  "kruh", "mlijek", "udzbenic", "udzbenik", "lijek", "recept", "novin", "dojencad", "ulaznic", "koncert", "ugostitelj",
+  "restoran", "slastic", "kafic", "vodoopskrb", "struj", "elektricn", "energij", "solarn", "menstrualn", "potrepstin",
+  "tampon", "jestiv", "maslinov", "svjez", "kobasic", "skoljk", "toplan",
+]
+
+export const REGULATORY_WORDS = new Lexicon(
+  [...GENERAL_WORDS, ...GOODS_WORDS, ...PACK_WORDS, ...PACK_GOODS_WORDS],
+  [...GENERAL_STEMS, ...GOODS_STEMS, ...PACK_STEMS, ...PACK_GOODS_STEMS],
+)
 
 /** Regulatory terms made of words that are ordinary on their own ("distance", "sales"). */
-export const REGULATORY_PHRASES = / (?:prodaj\w* na daljinu|(?:prvi|drugi|ii) stup\w*|distance sell\w*|distance sales?|one stop shop|(?:ec|european) sales lists?|personal allowances?|e reporting)(?= )/g
+export const REGULATORY_PHRASES = / (?:prodaj\w* na daljinu|(?:prvi|drugi|ii) stup\w*|distance sell\w*|distance sales?|one stop shop|(?:ec|european) sales lists?|personal allowances?|e reporting|po sd|en 16931|aplikacij\w* porezne uprave)(?= )/g

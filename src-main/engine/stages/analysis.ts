@@ -139,12 +139,17 @@ function checkpoints(
       kind: "coverage",
       ruleIds: [],
       detail: run.t(
-        `Pokrivenost podataka za temu ${coverage.topic}: ${resolved}/${coverage.dimensions.length} dimenzija`,
-        `Data coverage for topic ${coverage.topic}: ${resolved}/${coverage.dimensions.length} dimensions`,
+        `Pokrivenost podataka za temu „${topicName(run, coverage.topic, "hr")}”: ${resolved}/${coverage.dimensions.length}`,
+        `Data coverage for topic “${topicName(run, coverage.topic, "en")}”: ${resolved}/${coverage.dimensions.length}`,
       ),
     })
   }
   return out
+}
+
+function topicName(run: Run, id: string, locale: "hr" | "en"): string {
+  const topic = run.index.topics.get(id)
+  return topic ? (locale === "hr" ? topic.nameHr : topic.nameEn) : id
 }
 
 /** Eligible rules asserting the same concept + valueKey (two or more): sources compared. */

@@ -142,7 +142,7 @@ function decideRefusal(
   const earliest = laterStarts.length > 0 ? laterStarts.reduce((a, b) => (a < b ? a : b)) : undefined
   const detail = earliest
     ? run.t(
-        `Na dan ${formatDate(asOf, "hr")} još nije bilo na snazi nijedno dohvaćeno pravilo (ukupno ${checks.length}); prvo vrijedi od ${formatDate(earliest, "hr")}.`,
+        `Na dan ${formatDate(asOf, "hr")} još nije bilo na snazi nijedno dohvaćeno pravilo (ukupno ${checks.length}); prvo vrijedi od ${formatDate(earliest, "hr")}`,
         `On ${formatDate(asOf, "en")} none of the retrieved rules (${checks.length} in all) was in force yet; the first applies from ${formatDate(earliest, "en")}.`,
       )
     : run.t(

@@ -157,11 +157,12 @@ function applyAnswer(
   const byLabel = request.options?.find((o) => foldDiacritics(o.label) === foldDiacritics(raw.trim()))
   const value = byLabel ? byLabel.value : raw.trim()
   if (value === CLARIFY_CANCEL) return []
+  const offered = new Set((request.options ?? []).map((o) => o.value))
+  // "Da" confirms only a question that asked for a confirmation.
   if (value === CLARIFY_CONFIRM || AFFIRMATIVE.has(foldDiacritics(value)))
-    return understoodConcepts(run, input.concepts)
+    return offered.has(CLARIFY_CONFIRM) ? understoodConcepts(run, input.concepts) : []
   // Only what was offered can be chosen: an answer naming another concept is not an answer to
   // this question, and answering it would answer something the user did not ask.
-  const offered = new Set((request.options ?? []).map((o) => o.value))
   if (value.startsWith(CONCEPT_PREFIX)) {
     const concept = offered.has(value) ? run.index.concepts.get(value.slice(CONCEPT_PREFIX.length)) : undefined
     return concept ? [chosen(concept)] : []
@@ -170,6 +171,7 @@ function applyAnswer(
     return offered.has(value) ? (run.index.conceptsByTopic.get(value.slice(TOPIC_PREFIX.length)) ?? []).map(chosen) : []
   const fits = (slug: string) =>
     offered.has(CONCEPT_PREFIX + slug) ||
+    offered.has(TOPIC_PREFIX + (run.index.concepts.get(slug)?.topic ?? "")) ||
     (offered.has(CLARIFY_CONFIRM) && understoodConcepts(run, input.concepts).some((c) => c.slug === slug))
   return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches.filter((m) => fits(m.slug))
 }

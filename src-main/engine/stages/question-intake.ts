@@ -79,7 +79,7 @@ export async function* questionIntakeStage(
   // Only a pack with a focus vocabulary (2.0) knows which words it speaks of.
   const vocabulary = focusIndex(run.pack)
   const strange = concepts.length > 0 && vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
-  if (strange.length > 0) intake.strangeWords = asTyped(question, strange)
+  if (strange.length > 0) intake.strangeWords = strange.map((word) => asTyped(question, [word])).join(", ")
   return proceed(intake)
 }
 

@@ -18,7 +18,7 @@ describe("createEventPrinter", () => {
     )
     expect(text).toContain("✓ Izvori — Pronađeno izvora: 2\n")
     expect(text).not.toContain("\x1b[")
-    expect(text).toContain("ODGOVOR: Sintetsko pravilo syn.prag.2024")
+    expect(text).toContain("ODGOVOR: SINTETSKO: prag je 2.000 EUR.\n")
   })
 
   it("live mode redraws the block in place as events arrive", async () => {

@@ -75,6 +75,9 @@ describe("question focus in the pipeline", () => {
     expect(terminal?.outcome).toBe("REFUSAL")
     const chosen = await run("Paušalist i doprinosi?", ["concept:pausal-contributions"])
     expect(chosen.terminal?.outcome).toBe("ANSWER")
+    // "Da" answers a confirmation, not a choice between topics: it takes none of them.
+    const yes = await run("Paušalist i doprinosi?", ["da"])
+    expect(yes.terminal?.outcome).toBe("REFUSAL")
   })
 
   it("narrows the focus to the chosen concept after a clarification", async () => {

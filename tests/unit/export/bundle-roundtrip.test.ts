@@ -74,7 +74,7 @@ describe("an exported bundle", () => {
     expect(body.replaceAll("\r\n", "")).not.toContain("\n")
     expect(body).toContain(`"Koja je stopa PDV-a? <script>alert(""x"")</script>`)
     expect(body).toContain("'ČĆŽŠĐ'")
-    expect(body).toContain("Mogu li ostati paušalni obrt?")
+    expect(body).toContain("Koliki je limit za paušalni obrt za taksiste?")
     expect(body).toMatch(/,2025-06-01,/)
   })
 

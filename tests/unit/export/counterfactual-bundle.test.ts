@@ -24,7 +24,16 @@ describe("an audit bundle with a what-if counterfactual", () => {
   it("exports the counterfactual with its base and verifies both, the hypothetical by replay from its base", async () => {
     const question = "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?"
     expect((await cli("ask", question, "--as-of", "2025-06-01", "--json", "--request-id", "req_cf_base")).code).toBe(0)
-    const whatif = await cli("whatif", "req_cf_base", "--set", "counters.revenueYtd=30000", "--json")
+    // Below the threshold this year and last: no registration (last year's turnover alone would leave it open).
+    const whatif = await cli(
+      "whatif",
+      "req_cf_base",
+      "--set",
+      "counters.revenueYtd=30000",
+      "--set",
+      "counters.revenuePriorYear=30000",
+      "--json",
+    )
     expect(whatif.code).toBe(0)
     const hypothetical = JSON.parse(whatif.out.split("\n")[0] ?? "{}") as { requestId?: string; counterfactualOf?: string }
     expect(hypothetical.counterfactualOf).toBe("req_cf_base")

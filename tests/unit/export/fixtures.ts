@@ -58,10 +58,12 @@ export async function buildFixtureDb(): Promise<ExportFixture> {
     const ask = async (question: string, extra: { profile?: ProfileContext; asOfDate?: string } = {}, options = {}) =>
       (await service.ask({ question, asOfDate: extra.asOfDate ?? AS_OF, ...(extra.profile ? { profile: extra.profile } : {}) }, options)).requestId
     const answer = await ask("Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?", { profile: OBRT })
-    const qualified = await ask("Koji je rok za predaju PDV prijave?", { asOfDate: "2026-03-01" })
+    // The enacted 13 % gas rate against the government's 2027 proposal: a disclosed conflict.
+    const qualified = await ask("Koja je stopa PDV-a na prirodni plin?", { asOfDate: "2026-06-01" })
     const conditional = await ask("Koliko je porez na dobit?", {}, { clarifications: ["da"] })
     const refusal = await ask("Koji je porez u Njemačkoj?")
-    const clarified = await ask("Mogu li ostati paušalni obrt?", {}, { clarifications: ["da"] })
+    // "taksiste" is no word of the pack: the run confirms the topic before it answers.
+    const clarified = await ask("Koliki je limit za paušalni obrt za taksiste?", {}, { clarifications: ["da"] })
     const markup = await ask(MARKUP_QUESTION, {}, { clarifications: ["da"] })
     // A full capacity gate: the engine ends the run in ERROR CAPACITY.
     const busy = new TraceService({ store, engine: buildAnswerWithReasoning, pack, engineDefaults: { gate: { tryAcquire: () => false, release: () => undefined } } })

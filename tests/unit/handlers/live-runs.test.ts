@@ -63,18 +63,26 @@ describe("live runs through the handler table", () => {
 
   it("asks a second question after the first is answered, and answers it for the date chosen", async () => {
     // Vague topic first, then a day that does not exist: two rounds, each resumed from the store.
-    const { requestId } = await handlers.ask({ question: "porez na dan 31.02.2025." })
+    const { requestId } = await handlers.ask({ question: "doprinosi na dan 31.02.2025." })
     const topic = (await untilRunStops(temp.services, requestId)).at(-1)
-    expect(topic).toMatchObject({ stage: "CLARIFICATION", status: "awaiting_input" })
+    expect(topic).toMatchObject({
+      stage: "CLARIFICATION",
+      status: "awaiting_input",
+      data: { reason: "topic", options: expect.arrayContaining([{ label: "Rok plaćanja doprinosa paušalnog obrtnika", value: "concept:doprinosi-rok-placanja" }]) },
+    })
     const afterTopic = untilRunStops(temp.services, requestId, [])
-    await handlers.answerClarification({ requestId, answer: "confirm" })
+    await handlers.answerClarification({ requestId, answer: "concept:doprinosi-rok-placanja" })
     const date = (await afterTopic).at(-1)
     expect(date).toMatchObject({ stage: "CLARIFICATION", status: "awaiting_input", data: { reason: "impossible-date" } })
     await temp.services.runs.settled()
     expect((await handlers.getTrace({ requestId })).trace.status).toBe("awaiting_input")
     const afterDate = untilRunStops(temp.services, requestId, [])
     await handlers.answerClarification({ requestId, answer: "2025-02-28" })
-    expect((await afterDate).at(-1)).toMatchObject({ stage: "ANSWER", data: { asOfDate: "2025-02-28" } })
+    // The deadline holds for a paušalni obrt, which the question does not say the client is.
+    expect((await afterDate).at(-1)).toMatchObject({
+      stage: "CONDITIONAL_ANSWER",
+      data: { asOfDate: "2025-02-28", primaryRuleId: "doprinos.rok-placanja.pausal-2025" },
+    })
     await temp.services.runs.settled()
     expect((await handlers.getTrace({ requestId })).trace).toMatchObject({ status: "complete", asOfDate: "2025-02-28" })
   })

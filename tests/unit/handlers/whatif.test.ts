@@ -43,7 +43,12 @@ describe("what-if channels", () => {
     const drivers = await value<{ facts: Array<{ path: string }> }>(
       call("whatifDrivers", { requestId: base }),
     )
-    expect(drivers.facts.map((f) => f.path)).toEqual(["counters.revenueYtd", "asOf"])
+    // The registration rules read last year's turnover too (not given: a driver to set).
+    expect(drivers.facts.map((f) => f.path)).toEqual([
+      "counters.revenueYtd",
+      "counters.revenuePriorYear",
+      "asOf",
+    ])
     const started = await value<{ status: string; requestId: string }>(
       call("whatifRun", {
         requestId: base,

@@ -32,6 +32,10 @@ beforeAll(async () => {
   handlers = createHandlers(services)
   await handlers.updateSettings({ firmName: HOSTILE_FIRM })
   hostileTraceId = (await handlers.ask({ question: HOSTILE_QUESTION, asOfDate: "2025-06-01" })).requestId
+  // The markup's words are none of the pack's: the run confirms the topic before it answers.
+  await services.runs.settled()
+  await handlers.answerClarification({ requestId: hostileTraceId, answer: "confirm" })
+  await services.runs.settled()
   const awaiting = (await handlers.ask({ question: `PDV prag ${XSS_IMG}`, asOfDate: "2025-06-01" })).requestId
   await services.runs.settled()
   await handlers.answerClarification({ requestId: awaiting, answer: `${XSS_SCRIPT} confirm` })

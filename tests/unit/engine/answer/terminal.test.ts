@@ -2,16 +2,16 @@ import { describe, expect, it } from "vitest"
 import { ask } from "../helpers"
 
 describe("answers", () => {
-  it("an ANSWER carries the rule's statement, structured obligations, the user's facts, citations and limits", async () => {
+  it("an ANSWER heads with the rule's statement; the body adds the user's facts, not the statement again", async () => {
     const { terminal } = await ask("Moram li ući u sustav PDV-a ako mi je promet 3.000 eura?", {
       asOf: "2025-03-01",
     })
     expect(terminal).toMatchObject({
       outcome: "ANSWER",
       asOfDate: "2025-03-01",
-      headline: "Sintetsko pravilo syn.obveza.iznad: da",
-      answerHr:
-        "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav. Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: Promet > 2.000,00 EUR).",
+      headline: "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav.",
+      answerHr: "Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: Promet > 2.000,00 EUR).",
+      primaryRuleId: "syn.obveza.iznad",
       structured: { obligations: ["SINTETSKO: upis u registar"] },
       appliesWhenEvaluated: true,
       eligibleRuleCount: 1,
@@ -30,17 +30,26 @@ describe("answers", () => {
     })
     expect(terminal?.outcome === "ANSWER" && terminal.answerEn).toBeUndefined()
     expect(terminal?.outcome === "ANSWER" && terminal.limits).toContain(
-      "Odgovor opisuje stanje propisa na dan 01.03.2025.",
+      "Odgovor opisuje stanje propisa na dan 1. 3. 2025.",
     )
   })
 
   it("answers in English too when the run is in English, and always in Croatian", async () => {
-    const { terminal } = await ask("What is the VAT threshold?", { asOf: "2025-03-01" })
+    const { terminal } = await ask("Do I have to register for VAT if my turnover is EUR 3,000?", {
+      asOf: "2025-03-01",
+    })
     expect(terminal).toMatchObject({
       outcome: "ANSWER",
-      answerHr: "SINTETSKO: prag je 2.000 EUR.",
-      answerEn: "SYNTHETIC: the threshold is EUR 2,000.",
+      headline: "SYNTHETIC: turnover above EUR 2,000 means registering.",
+      // The headline is English: the Croatian answer states the rule's sentence itself.
+      answerHr:
+        "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav. Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: Promet > 2.000,00 EUR).",
+      answerEn: "Applied to your facts: Turnover EUR 3,000.00 (condition: Turnover > EUR 2,000.00).",
+      structured: { obligations: ["SYNTHETIC: register"] },
     })
+    expect(terminal?.outcome === "ANSWER" && terminal.limits).toContain(
+      "The answer describes the rules in force on 1 March 2025",
+    )
   })
 
   it("cites the primary evidence and up to three supporting ones", async () => {
@@ -51,7 +60,7 @@ describe("answers", () => {
     ])
   })
 
-  it("a disclosed conflict gives a QUALIFIED_ANSWER with both positions and the practical note", async () => {
+  it("a disclosed conflict gives a QUALIFIED_ANSWER with both positions and the practical note; only the headline's side is listed as a deadline", async () => {
     const { terminal } = await ask("Koliki je rok za PDV prijavu?", { asOf: "2025-03-01" })
     expect(terminal).toMatchObject({
       outcome: "QUALIFIED_ANSWER",
@@ -61,12 +70,17 @@ describe("answers", () => {
           practicalResolution: "SINTETSKO: poštujte raniji rok.",
         },
       ],
-      structured: {
-        deadlines: ["Sintetsko pravilo syn.rok.a: do 10.", "Sintetsko pravilo syn.rok.b: do 25."],
-      },
+      headline: "SINTETSKO: rok je 10. u mjesecu (izvor A)",
+      structured: { deadlines: ["Sintetsko pravilo syn.rok.a: do 10."] },
     })
-    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).toContain("(izvor A)")
-    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).toContain("(izvor B)")
+    // The other side is in the body (and in the conflict warning), the disagreement named once.
+    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).toContain(
+      "SINTETSKO: rok je 25. u mjesecu (izvor B)",
+    )
+    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).toContain(
+      "Izvori se ne slažu: Synthetic Practice A i Synthetic Practice B.",
+    )
+    expect(terminal?.outcome === "QUALIFIED_ANSWER" && terminal.answerHr).not.toContain("(izvor A)")
   })
 
   it("a missing optional fact gives a CONDITIONAL_ANSWER whose branches say what applies when", async () => {
@@ -96,7 +110,8 @@ describe("answers", () => {
     })
     expect(withProfile.terminal).toMatchObject({
       outcome: "ANSWER",
-      answerHr: expect.stringContaining("izdaje eRačune"),
+      headline: "SINTETSKO: obveznik PDV-a izdaje eRačune.",
+      primaryRuleId: "syn.eracun.pdv",
     })
   })
 
@@ -113,14 +128,14 @@ describe("answers", () => {
     const hr = await ask("Koji je prag za PDV?")
     expect(hr.terminal?.outcome === "ANSWER" && hr.terminal.limits).toEqual(
       expect.arrayContaining([
-        "Pretpostavljeni datum: današnji (01.06.2025.)",
+        "Pretpostavljeni datum: današnji (1. 6. 2025.)",
         "Pretpostavljeno: hrvatsko zakonodavstvo",
       ]),
     )
     const en = await ask("What is the VAT threshold?")
     const limits = (en.terminal?.outcome === "ANSWER" ? en.terminal.limits : undefined) ?? []
     expect(limits).toEqual(
-      expect.arrayContaining(["Assumed date: today (2025-06-01)", "Assumed: Croatian law"]),
+      expect.arrayContaining(["Assumed date: today (1 June 2025)", "Assumed: Croatian law"]),
     )
     expect(limits.join(" ")).not.toMatch(/asOf|jurisdiction =|Pretpostavka/)
     const context = en.events.find((e) => e.stage === "CONTEXT_RESOLUTION" && e.status === "complete")

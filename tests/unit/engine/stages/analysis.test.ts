@@ -26,7 +26,7 @@ describe("analysisStage", () => {
       {
         kind: "temporal-validity",
         ruleIds: ["syn.obveza.ispod", "syn.obveza.iznad"],
-        detail: "Provjerena vremenska valjanost 2 pravila na dan 01.03.2025. (izvan razdoblja važenja: 0)",
+        detail: "Provjerena vremenska valjanost 2 pravila na dan 1. 3. 2025. (izvan razdoblja važenja: 0)",
       },
       {
         kind: "applies-when",
@@ -43,7 +43,7 @@ describe("analysisStage", () => {
         ruleIds: ["syn.obveza.iznad"],
         detail: "Usporedba: Promet 3.000,00 EUR prema uvjetu > 2.000,00 EUR: ispunjeno",
       },
-      { kind: "coverage", ruleIds: [], detail: "Pokrivenost podataka za temu t-threshold: 2/2 dimenzija" },
+      { kind: "coverage", ruleIds: [], detail: "Pokrivenost podataka za temu „Sintetski prag”: 2/2" },
     ])
     expect(events[events.length - 1]).toMatchObject({
       data: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { applicabilityStage, knowledgeHorizon } from "../../../../src-main/engine/stages/applicability"
-import { realPack } from "../../../fixtures/packs"
+import { realPack, tinyPack } from "../../../fixtures/packs"
 import { runStage, stateOf, testRun } from "../helpers"
 
 describe("applicabilityStage", () => {
@@ -65,11 +65,67 @@ describe("applicabilityStage", () => {
     ])
   })
 
-  it("gives one branch for rules that need two missing facts at once (paušalni obrt in the real pack)", async () => {
-    const state = await stateOf(["pausalni-obrt-limit"], { asOf: "2025-03-01" }, { pack: realPack() })
+  it("gives one branch for rules that need two missing facts at once (entity type and obrt subtype)", async () => {
+    // Pack 2.0 states the paušalni obrt limit without conditions; a tiny pack keeps the case of a
+    // rule that needs both facts.
+    const pack = tinyPack(
+      [
+        {
+          id: "pausal.limit",
+          dimensions: ["legalForm", "obrtType"],
+          appliesWhen: { and: [{ eq: ["entity.type", "OBRT"] }, { eq: ["entity.obrtSubtype", "PAUSALNI"] }] },
+        },
+      ],
+      {
+        topics: [
+          {
+            id: "t",
+            nameHr: "Tema",
+            nameEn: "Topic",
+            dimensions: [
+              {
+                dimension: "legalForm",
+                factPath: "entity.type",
+                required: false,
+                label: { hr: "Pravni oblik", en: "Legal form" },
+              },
+              {
+                dimension: "obrtType",
+                factPath: "entity.obrtSubtype",
+                required: false,
+                label: { hr: "Vrsta obrta", en: "Kind of obrt" },
+              },
+            ],
+          },
+        ],
+      },
+    )
+    const state = await stateOf(["c"], { asOf: "2025-03-01" }, { pack })
+    const { outcome } = await runStage(applicabilityStage(testRun(pack), state))
+    expect(outcome.ok && outcome.value.branches.map((b) => [b.facts, b.ruleIds, b.dimension])).toEqual([
+      [{ "entity.type": "OBRT", "entity.obrtSubtype": "PAUSALNI" }, ["pausal.limit"], "legalForm, obrtType"],
+    ])
+    expect(outcome.ok && outcome.value.missingDimensions).toEqual(["legalForm", "obrtType"])
+  })
+
+  it("does not branch on a missing fact that would not change which rules apply (turnover above the threshold this year)", async () => {
+    const state = await stateOf(
+      ["pdv-obveza-registracije"],
+      { asOf: "2025-06-01", counters: { revenueYtd: 65000 } },
+      { pack: realPack(), factSources: { "counters.revenueYtd": "query" } },
+    )
     const { outcome } = await runStage(applicabilityStage(testRun(realPack()), state))
-    expect(outcome.ok && outcome.value.branches.map((b) => [b.facts, b.ruleIds])).toEqual([
-      [{ "entity.type": "OBRT", "entity.obrtSubtype": "PAUSALNI" }, ["pausal.limit.2025"]],
+    expect(outcome.ok && outcome.value.branches).toEqual([])
+    expect(outcome.ok && outcome.value.eligible.map((r) => r.id)).toEqual(["pdv.registracija.2025.iznad"])
+    const below = await stateOf(
+      ["pdv-obveza-registracije"],
+      { asOf: "2025-06-01", counters: { revenueYtd: 45000 } },
+      { pack: realPack(), factSources: { "counters.revenueYtd": "query" } },
+    )
+    const split = (await runStage(applicabilityStage(testRun(realPack()), below))).outcome
+    expect(split.ok && split.value.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
+      ["Ako je Promet u prethodnoj godini ≤ 60.000,00 EUR", ["pdv.registracija.2025.ispod"]],
+      ["Ako je Promet u prethodnoj godini > 60.000,00 EUR", ["pdv.registracija.2025.iznad"]],
     ])
   })
 

@@ -89,10 +89,23 @@ describe("clarificationStage", () => {
   })
 
   it("picking a topic takes its concepts; free text is matched against the pack again", async () => {
+    const topic = await answer("xyz", 0.3, "topic:t-threshold")
+    expect(topic.outcome.ok && slugs(topic.outcome.value)).toEqual(["syn-prag", "syn-obveza"])
+    const freeText = await answer("registriranje firme", 0.3, "ulazak u sustav")
+    expect(freeText.outcome.ok && slugs(freeText.outcome.value)).toEqual(["syn-obveza"])
+  })
+
+  it("only what was offered can be chosen: another topic or concept, even named in free text, refuses", async () => {
+    // Four topics are offered for "xyz"; t-deadline is the fifth.
     const topic = await answer("xyz", 0.3, "topic:t-deadline")
-    expect(topic.outcome.ok && slugs(topic.outcome.value)).toEqual(["syn-rok", "syn-placanje"])
-    const freeText = await answer("xyz", 0.3, "prag za pdv")
-    expect(freeText.outcome.ok && slugs(freeText.outcome.value)).toEqual(["syn-prag"])
+    expect(topic.outcome).toMatchObject({
+      ok: false,
+      terminal: { outcome: "REFUSAL", reason: "NEEDS_CLARIFICATION" },
+    })
+    const concept = await answer("registriranje firme", 0.3, "concept:syn-prag")
+    expect(concept.outcome).toMatchObject({ ok: false, terminal: { reason: "NEEDS_CLARIFICATION" } })
+    const freeText = await answer("registriranje firme", 0.3, "prag za pdv")
+    expect(freeText.outcome).toMatchObject({ ok: false, terminal: { reason: "NEEDS_CLARIFICATION" } })
   })
 
   it("a cancel, or an answer that still names nothing, refuses with NEEDS_CLARIFICATION", async () => {

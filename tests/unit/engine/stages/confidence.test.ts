@@ -30,6 +30,14 @@ describe("confidenceStage", () => {
     expect(practice.drivers[0]).toBe("Najviši autoritet: praksa")
   })
 
+  it("a plain fact from the tax authority alone is HIGH, the summary saying so as a percentage", async () => {
+    const guidance = await confidence(
+      await stateOf(["syn-obveza"], { asOf: "2025-03-01", counters: { revenueYtd: 3000 } }),
+    )
+    expect(guidance).toMatchObject({ label: "HIGH", summary: "Pouzdanost: visoka (86 %)" })
+    expect(guidance.score).toBeCloseTo(0.86, 5)
+  })
+
   it("counts independent sources (evidenceStrength)", async () => {
     expect((await confidence(await stateOf(["syn-prag"], { asOf: "2025-03-01" }))).evidenceStrength).toBe(
       "MULTI_SOURCE",
@@ -52,7 +60,7 @@ describe("confidenceStage", () => {
     )
     expect(disputed.drivers).toContain("Sukobi izvora: riješeno 0, neriješeno 1")
     expect(assumed.score).toBeLessThan(plain.score)
-    expect(assumed.drivers).toContain("Pretpostavke: današnji datum (01.03.2025.)")
+    expect(assumed.drivers).toContain("Pretpostavke: današnji datum (1. 3. 2025.)")
   })
 
   it("turns the facts the rules read into interactive drivers", async () => {

@@ -26,8 +26,8 @@ describe("buildDateClarification", () => {
     expect(request).toEqual({
       question: "Datum „31.02.2025” iz pitanja ne postoji: veljača 2025. ima 28 dana. Za koji datum želite odgovor?",
       options: [
-        { label: "28.02.2025. (zadnji dan veljače)", value: "2025-02-28" },
-        { label: "Danas (01.06.2025.)", value: "2025-06-01" },
+        { label: "28. 2. 2025. (zadnji dan veljače)", value: "2025-02-28" },
+        { label: "Danas (1. 6. 2025.)", value: "2025-06-01" },
         { label: "Odustani", value: "cancel" },
       ],
       freeformAllowed: true,
@@ -54,8 +54,8 @@ describe("buildDateClarification", () => {
     )
     expect(request.question).toContain("nema mjeseca 13")
     expect(request.options).toEqual([
-      { label: "13.02.2025. (dan i mjesec zamijenjeni)", value: "2025-02-13" },
-      { label: "01.01.2025. (datum iz pitanja)", value: "2025-01-01" },
+      { label: "13. 2. 2025. (dan i mjesec zamijenjeni)", value: "2025-02-13" },
+      { label: "1. 1. 2025. (datum iz pitanja)", value: "2025-01-01" },
       { label: "Odustani", value: "cancel" },
     ])
   })
@@ -66,7 +66,7 @@ describe("buildDateClarification", () => {
       input({ written: "32.01.2025", year: 2025, month: 1, day: 32 }),
     )
     expect(request.question).toContain("siječanj 2025. ima 31 dan.")
-    expect(request.options?.[0]).toEqual({ label: "31.01.2025. (zadnji dan siječnja)", value: "2025-01-31" })
+    expect(request.options?.[0]).toEqual({ label: "31. 1. 2025. (zadnji dan siječnja)", value: "2025-01-31" })
   })
 })
 
@@ -75,7 +75,9 @@ describe("dateFromAnswer", () => {
 
   it.each([
     ["2025-02-28", "2025-02-28"],
+    ["28. 2. 2025. (zadnji dan veljače)", "2025-02-28"],
     ["28.02.2025. (zadnji dan veljače)", "2025-02-28"],
+    ["danas (1. 6. 2025.)", "2025-06-01"],
     ["danas (01.06.2025.)", "2025-06-01"],
     ["mislio sam 1. ožujka 2025.", "2025-03-01"],
     ["March 3, 2025", "2025-03-03"],
@@ -93,8 +95,8 @@ describe("dateClarificationStage", () => {
     const { events, outcome } = await answer("2025-02-28")
     expect(events.map((e) => `${e.stage}:${e.status}`)).toEqual(["CLARIFICATION:awaiting_input", "CLARIFICATION:complete"])
     expect(events[1]).toMatchObject({
-      message: "Datum: 28.02.2025.",
-      data: { confirmedContext: "Datum: 28.02.2025.", answer: "2025-02-28", asOfDate: "2025-02-28" },
+      message: "Datum: 28. 2. 2025.",
+      data: { confirmedContext: "Datum: 28. 2. 2025.", answer: "2025-02-28", asOfDate: "2025-02-28" },
     })
     expect(outcome).toEqual({ ok: true, value: "2025-02-28" })
   })

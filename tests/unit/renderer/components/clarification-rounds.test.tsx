@@ -78,7 +78,7 @@ describe("Ask screen: a second clarification after the first was answered", () =
     expect(screen.queryByTestId("clarification")).toBeNull()
     expect(screen.getByTestId("answer-card").textContent).toContain("Stanje na dan 28. 2. 2025.")
     expect(screen.getByTestId("card-summary-CLARIFICATION").textContent).toBe(
-      "Sintetski prag za PDV · Datum: 28. 2. 2025.",
+      "Sintetska stopa poreza na dobit · Datum: 28. 2. 2025.",
     )
   })
 
