@@ -129,8 +129,11 @@ describe("resume and cancel", () => {
     const store = openStore({ path: tempDbPath(), clock: () => new Date((now += 1)) })
     const service = realService(store)
     const suspended = await service.ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
-    now += 60 * 60 * 1000 // the user answers an hour later
-    await service.resume(suspended.requestId, "confirm")
+    const asked = suspended.events.find((e) => e.stage === "CLARIFICATION" && e.status === "awaiting_input")
+    const option = asked?.stage === "CLARIFICATION" && asked.status === "awaiting_input" ? asked.data.options?.[0]?.value : undefined
+    if (option === undefined) throw new Error("the vague question offers no option")
+    now += 60 * 60 * 1000 // the user answers an hour later, with the first option offered
+    await service.resume(suspended.requestId, option)
     const trace = service.get(suspended.requestId)?.trace
     expect(trace?.status).toBe("complete")
     // Every clock reading moves 1 ms: the run's own time is its few dozen readings.
