@@ -24,7 +24,7 @@ export const answerMessages = {
 
   "authority.LAW": { hr: "Zakon", en: "Law" },
   "authority.REGULATION": { hr: "Pravilnik", en: "Regulation" },
-  "authority.GUIDANCE": { hr: "Službeno mišljenje", en: "Official guidance" },
+  "authority.GUIDANCE": { hr: "Službena uputa", en: "Official guidance" },
   "authority.PRACTICE": { hr: "Praksa", en: "Practice" },
 
   "qualified.title": { hr: "Izvori se ne slažu", en: "Sources disagree" },
