@@ -10,6 +10,12 @@ export interface CliStream {
   isTTY?: boolean
   /** Terminal width, when a terminal. */
   columns?: number
+  /**
+   * The unescaped stream, for the CLI's own terminal drawing (cursor moves, line clears) around
+   * text it has already made printable. `main()` escapes every other write, so that control
+   * characters from input (a question, a path, an option) can never drive the terminal.
+   */
+  raw?: CliStream
 }
 
 export interface CliInput {

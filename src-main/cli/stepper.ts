@@ -1,6 +1,7 @@
 import { isTerminal, type ReasoningEvent } from "../../src-shared/events/event"
 import type { Locale, ReasoningStage } from "../../src-shared/events/stages"
 import type { CliStream } from "./io"
+import { printableText } from "../util/printable"
 import { renderTerminal } from "./render-terminal"
 
 // The terminal stepper: one line per stage (✓ with its summary once done; the current stage with
@@ -58,7 +59,8 @@ export function createEventPrinter(
     // terminal's width so that none wraps and the count of lines to move up stays right.
     const width = Math.max(20, (out.columns || 120) - 1)
     const fitted = lines.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l))
-    out.write(`${drawn > 0 ? `\x1b[${drawn}A` : ""}\x1b[J${fitted.join("\n")}\n`)
+    const terminal = out.raw ?? out
+    terminal.write(`${drawn > 0 ? `\x1b[${drawn}A` : ""}\x1b[J${printableText(fitted.join("\n"))}\n`)
     drawn = lines.length
   }
 

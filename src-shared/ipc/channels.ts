@@ -51,8 +51,19 @@ import { defineChannel, type ChannelDef } from "./channel"
 const RequestRef = z.strictObject({ requestId: z.string().min(1).max(200) })
 const Empty = z.strictObject({})
 
+// A lone UTF-16 surrogate (broken text from a bad paste or a script) cannot be stored as UTF-8:
+// SQLite would keep U+FFFD instead, so the trace would not record what was asked. Refuse it.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+const wellFormed = (text: string) => !LONE_SURROGATE.test(text)
+const BROKEN_TEXT = "text contains a broken character (a lone UTF-16 surrogate); paste it again"
+
 export const AskInput = z.strictObject({
-  question: z.string().trim().min(1, "question is empty").max(20_000, "question is too long"),
+  question: z
+    .string()
+    .trim()
+    .min(1, "question is empty")
+    .max(20_000, "question is too long")
+    .refine(wellFormed, BROKEN_TEXT),
   asOfDate: IsoDate.optional(),
   clientId: z.string().max(64).optional(),
   locale: Locale.optional(),
@@ -60,7 +71,7 @@ export const AskInput = z.strictObject({
 
 export const AnswerInput = z.strictObject({
   requestId: z.string().min(1).max(200),
-  answer: z.string().trim().min(1, "answer is empty").max(2000),
+  answer: z.string().trim().min(1, "answer is empty").max(2000).refine(wellFormed, BROKEN_TEXT),
 })
 
 export const channels = {

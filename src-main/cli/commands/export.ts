@@ -1,3 +1,4 @@
+import { printable } from "../../util/printable"
 import { access, constants } from "node:fs/promises"
 import { resolve, sep } from "node:path"
 import { ExportSelection } from "../../../src-shared/export"
@@ -106,7 +107,7 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
     { dbPath, selection: selection.data, outPath, userDataDir: keyDir },
     {
       onProgress: (p) => {
-        if (showProgress) io.stderr.write(`\r\x1b[2K${p.file}: ${p.done}/${p.total} traces (${Math.floor((100 * p.done) / Math.max(1, p.total))} %)`)
+        if (showProgress) (io.stderr.raw ?? io.stderr).write(`\r\x1b[2K${printable(p.file)}: ${p.done}/${p.total} traces (${Math.floor((100 * p.done) / Math.max(1, p.total))} %)`)
       },
     },
   )
@@ -114,7 +115,7 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
   process.once("SIGINT", interrupt)
   try {
     const result = await job.result
-    if (showProgress) io.stderr.write("\r\x1b[2K")
+    if (showProgress) (io.stderr.raw ?? io.stderr).write("\r\x1b[2K")
     io.stdout.write(`wrote ${result.outPath}: ${result.traceCount} traces, ${result.bytes} bytes\n`)
     return 0
   } catch (error) {
