@@ -65,7 +65,7 @@ describe("hr-core rule pack", () => {
       expect(fromNotes.filter((e) => !notes.includes(e.quote)).map((e) => e.id)).toEqual([])
       expect(fromNotes.filter((e) => !notes.includes(e.url)).map((e) => e.id)).toEqual([])
       // Every record the README lists exists, and was found no earlier than the notes were written.
-      for (const id of listed) expect(pack.evidence.find((e) => e.id === id)?.fetchedAt, id).toBe("2026-11-25")
+      for (const id of listed) expect((pack.evidence.find((e) => e.id === id)?.fetchedAt ?? "") >= "2026-11-25", id).toBe(true)
     },
   )
 
@@ -75,10 +75,10 @@ describe("hr-core rule pack", () => {
   })
 
   // Issue 18 asks for 40 %; the research notes and the stored pages give official sources for
-  // about a fifth of the rules (resources/packs/README.md says what was searched). This ratchet
-  // keeps what was reached from slipping while the rest is sought.
-  it("rests at least a fifth of its rules on law, regulation or official guidance, and never less", () => {
-    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.2)
+  // about a quarter of the rules (resources/packs/README.md says what was searched). This ratchet
+  // keeps what was reached (45 of 188) from slipping while the rest is sought.
+  it("rests at least 23 % of its rules on law, regulation or official guidance, and never less", () => {
+    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.23)
   })
 
   it("cites only http(s) urls", () => {
