@@ -5,6 +5,7 @@ import { openTraceSession } from "../store/session"
 import { COMMANDS } from "./commands/index"
 import type { CliIo, CliStream } from "./io"
 import { printableText } from "../util/printable"
+import { enterUserDirectory } from "../util/user-directory"
 
 // `fiskai <command> …` (npm run -s cli -- <command>): dispatches to the command registry.
 
@@ -83,6 +84,7 @@ function exitQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  enterUserDirectory()
   exitQuietlyOnClosedPipe(process.stdout)
   exitQuietlyOnClosedPipe(process.stderr)
   main(process.argv.slice(2), processIo()).then(

@@ -115,7 +115,9 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
   }
   const clarify = interactive ? (question: ClarificationPayload) => promptClarification(io, question) : undefined
 
-  if (invocation.dbPath !== undefined && io.openStore) return runPersisted(io, invocation, emit, pack, clarify)
+  // The reply language: as asked (--locale), else as the run settled it from the question.
+  const locale = (): Locale => printer?.locale ?? invocation.request.locale ?? "hr"
+  if (invocation.dbPath !== undefined && io.openStore) return runPersisted(io, invocation, { emit, locale }, pack, clarify)
 
   const generator = buildAnswerWithReasoning(invocation.request, {
     pack,
@@ -142,14 +144,14 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
     }
   }
   if (!unanswered) return EXIT_OK
-  reportAwaiting(io, unanswered, printer?.locale ?? invocation.request.locale ?? "hr")
+  reportAwaiting(io, unanswered, locale())
   return EXIT_AWAITING_INPUT
 }
 
 async function runPersisted(
   io: CliIo,
   invocation: AskInvocation,
-  emit: (event: ReasoningEvent) => void,
+  output: { emit: (event: ReasoningEvent) => void; locale: () => Locale },
   pack: LoadedPack,
   clarify: ((question: ClarificationPayload) => Promise<ClarificationAnswer>) | undefined,
 ): Promise<number> {
@@ -161,7 +163,7 @@ async function runPersisted(
     {
       mode: "nonBlocking" as const,
       write(event: ReasoningEvent) {
-        emit(event)
+        output.emit(event)
         if (event.status === "awaiting_input") awaiting = event.data
         if (isTerminal(event)) terminal = true
       },
@@ -181,18 +183,46 @@ async function runPersisted(
   } finally {
     store.close()
   }
-  if (terminal) return EXIT_OK
-  if (awaiting) reportAwaiting(io, awaiting, invocation.request.locale ?? "hr", requestId)
+  const locale = output.locale()
+  const record: Recorded = { requestId, dbOption: invocation.dbExplicit ? ` --db ${shellWord(invocation.dbPath)}` : "" }
+  if (terminal) {
+    if (!invocation.json) io.stdout.write(recordedLine(record, locale))
+    return EXIT_OK
+  }
+  if (awaiting) reportAwaiting(io, awaiting, locale, record)
   return EXIT_AWAITING_INPUT
 }
 
-function reportAwaiting(io: CliIo, question: ClarificationPayload, locale: Locale, recordedAs?: string): void {
+/** A recorded run: its id, and the --db option that finds it again (none for the default database). */
+interface Recorded {
+  requestId: string
+  dbOption: string
+}
+
+/** Where the answer was recorded, and the commands that open it again. */
+function recordedLine(record: Recorded, locale: Locale): string {
+  const { requestId, dbOption } = record
+  return locale === "hr"
+    ? `\nZapisano kao ${requestId} (fiskai traces show ${requestId}${dbOption}; fiskai whatif ${requestId}${dbOption} --set ČINJENICA=VRIJEDNOST)\n`
+    : `\nRecorded as ${requestId} (fiskai traces show ${requestId}${dbOption}; fiskai whatif ${requestId}${dbOption} --set FACT=VALUE)\n`
+}
+
+/** `path` as one shell word: quoted when it holds anything a shell would split or expand. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/u.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`
+}
+
+function reportAwaiting(io: CliIo, question: ClarificationPayload, locale: Locale, recorded?: Recorded): void {
   const options = (question.options ?? []).map((o) => o.value).join(" | ")
-  const resume = recordedAs ? ` ${locale === "hr" ? "ili nastavite" : "or continue it with"} fiskai resume ${recordedAs} --answer VALUE` : ""
+  const hr = locale === "hr"
+  const value = hr ? "VRIJEDNOST" : "VALUE"
+  const resume = recorded
+    ? ` ${hr ? "ili nastavite zapisanu obradu" : "or continue the recorded run with"} fiskai resume ${recorded.requestId}${recorded.dbOption} --answer ${value}`
+    : ""
   io.stderr.write(
-    locale === "hr"
-      ? `Obrada čeka pojašnjenje: ${question.question}\nPonovite naredbu s --clarify VRIJEDNOST (${options})${resume}.\n`
-      : `The run is waiting for a clarification: ${question.question}\nRun the command again with --clarify VALUE (${options})${resume}.\n`,
+    hr
+      ? `Obrada čeka pojašnjenje: ${question.question}\nPonovite naredbu s --clarify ${value} (${options})${resume}.\n`
+      : `The run is waiting for a clarification: ${question.question}\nRun the command again with --clarify ${value} (${options})${resume}.\n`,
   )
 }
 

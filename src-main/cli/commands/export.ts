@@ -1,10 +1,11 @@
 import { printable } from "../../util/printable"
+import { existsSync } from "node:fs"
 import { access, constants } from "node:fs/promises"
-import { resolve, sep } from "node:path"
+import { join, resolve, sep } from "node:path"
 import { ExportSelection } from "../../../src-shared/export"
 import { ExportFailure, startExport } from "../../export/export-runner"
 import { checkOutPath, describeOutPathProblem } from "../../export/out-path"
-import { SIGNING_DIR } from "../../export/signing-keys"
+import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE, SIGNING_DIR } from "../../export/signing-keys"
 import { appDataDir, defaultDbPath } from "../../store/paths"
 import type { CliIo } from "../io"
 import { parseArgsLinear } from "../parse-args-linear"
@@ -103,6 +104,8 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
     return 2
   }
   const showProgress = io.stderr.isTTY === true
+  // A first export creates the installation's signing key; say so, never silently.
+  const newKeyDir = existsSync(join(keyDir, SIGNING_DIR, PRIVATE_KEY_FILE)) ? null : join(keyDir, SIGNING_DIR)
   const job = startExport(
     { dbPath, selection: selection.data, outPath, userDataDir: keyDir },
     {
@@ -117,6 +120,10 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
     const result = await job.result
     if (showProgress) (io.stderr.raw ?? io.stderr).write("\r\x1b[2K")
     io.stdout.write(`wrote ${result.outPath}: ${result.traceCount} traces, ${result.bytes} bytes\n`)
+    if (newKeyDir !== null && existsSync(newKeyDir))
+      io.stderr.write(
+        `created a new bundle-signing key in ${newKeyDir} (keep the folder private and backed up; give recipients the public key ${PUBLIC_KEY_FILE} so that they can check bundles with fiskai verify --trusted-key)\n`,
+      )
     return 0
   } catch (error) {
     if (showProgress) io.stderr.write("\n")

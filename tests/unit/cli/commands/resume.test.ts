@@ -38,3 +38,25 @@ describe("fiskai ask --db, then fiskai resume", () => {
     expect((await cli("resume", "c-1", "--answer", "a", "--db", `${db}.missing`)).code).toBe(1)
   })
 })
+
+describe("what a text-mode ask tells a newcomer about the recorded run", () => {
+  test("an answer ends with the id it was recorded as and the commands that open it, with the same --db", async () => {
+    const db = tempDbPath()
+    const asked = await cli("ask", "Koja je stopa PDV-a?", "--db", db, "--as-of", AS_OF, "--request-id", "txt-1")
+    expect(asked.code).toBe(0)
+    expect(asked.out).toContain(`Zapisano kao txt-1 (fiskai traces show txt-1 --db ${db};`)
+    expect(asked.out).toContain(`fiskai whatif txt-1 --db ${db} --set ČINJENICA=VRIJEDNOST`)
+  })
+
+  test("a run waiting for a clarification names resume with its --db, all in the question's language", async () => {
+    const db = tempDbPath()
+    const hr = await cli("ask", "PDV prag", "--db", db, "--as-of", AS_OF, "--request-id", "wait-hr")
+    expect(hr.code).toBe(3)
+    expect(hr.err).toContain(`fiskai resume wait-hr --db ${db} --answer VRIJEDNOST`)
+    expect(hr.err).not.toMatch(/VALUE|continue/)
+    const en = await cli("ask", "What is the VAT threshold?", "--db", db, "--as-of", AS_OF, "--request-id", "wait-en")
+    expect(en.code).toBe(3)
+    expect(en.err).toContain(`fiskai resume wait-en --db ${db} --answer VALUE`)
+    expect(en.err).not.toMatch(/VRIJEDNOST|Ponovite/)
+  })
+})
