@@ -78,7 +78,9 @@ export function createEventPrinter(
       return locale
     },
     onEvent(event) {
-      if (!fixedLocale && event.stage === "CONTEXT_RESOLUTION" && event.status === "complete")
+      // The question's language is known from the intake on; a run refused right there (off
+      // topic) must not print its English refusal under Croatian labels.
+      if (!fixedLocale && (event.stage === "QUESTION_INTAKE" || event.stage === "CONTEXT_RESOLUTION") && event.status === "complete")
         locale = event.data.language
       if (isTerminal(event)) {
         if (live) drawn = 0

@@ -1,6 +1,8 @@
 import type { ConceptMatch } from "../../src-shared/events/payloads"
 import type { ConceptMatching } from "../knowledge/concept-matcher"
 import type { Focus } from "../knowledge/focus"
+import { isWithin } from "../knowledge/focus"
+import { foldDiacritics } from "../knowledge/text"
 import { focusIndex } from "../knowledge/focus-index"
 import { answersAttribute, type FocusSelection } from "../knowledge/focus-concepts"
 import type { Concept } from "../knowledge/pack-schema"
@@ -10,10 +12,17 @@ import type { Run } from "./run"
 // focus (ranked by how well the question's words matched them), or, when the question names no
 // subject of the pack, the keyword matcher's concepts that can answer the asked attribute.
 
-export function focusedMatching(run: Run, matching: ConceptMatching, focus: Focus, selection: FocusSelection): ConceptMatching {
+export function focusedMatching(
+  run: Run,
+  matching: ConceptMatching,
+  focus: Focus,
+  selection: FocusSelection,
+  tokens: readonly string[],
+): ConceptMatching {
   if (selection.kind === "fits") {
     const keywordScore = (slug: string) => matching.ranked.find((m) => m.slug === slug)?.score ?? 0
-    const ranked = selection.concepts
+    const concepts = [...selection.concepts, ...narrowerNamedByWords(run, matching, focus, selection.concepts, tokens)]
+    const ranked = concepts
       .map((c) => asMatch(c, matching, focus))
       .sort((a, b) => keywordScore(b.slug) - keywordScore(a.slug) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
     // One fitting concept is the question's topic beyond doubt; several (or a partial fit) are
@@ -26,6 +35,41 @@ export function focusedMatching(run: Run, matching: ConceptMatching, focus: Focu
   const fits = (m: ConceptMatch) =>
     [...(index.conceptAttributes.get(m.slug) ?? [])].some((a) => answersAttribute(focus, a))
   return { ...matching, matches: matching.matches.filter(fits), ranked: matching.ranked.filter(fits) }
+}
+
+/**
+ * Concepts about a subject within the named one that the question's own words point to with a
+ * term none of the fitting concepts uses ("umanjenje doprinosa za prvi stup": the words name the
+ * first pillar, "umanjenje" the reduction of its base, which is its own concept). The question
+ * may be about either, so both are offered; answering the broader one would answer another question.
+ */
+function narrowerNamedByWords(
+  run: Run,
+  matching: ConceptMatching,
+  focus: Focus,
+  fitting: readonly Concept[],
+  tokens: readonly string[],
+): Concept[] {
+  const index = focusIndex(run.pack)
+  const fittingTerms = new Set(fitting.flatMap((c) => [...c.keywords, ...c.aliases]))
+  // Words the focus already read as the subject or the attribute ("personal" in "personal income
+  // tax") say nothing of a narrower subject.
+  const focusWords = new Set<string>()
+  for (const hit of [...focus.subjectHits, ...focus.attributeHits])
+    for (let i = hit.start; i < hit.end; i++) focusWords.add(tokens[i] ?? "")
+  const ownWord = (term: string) => foldDiacritics(term).split(/\s+/u).some((word) => !focusWords.has(word))
+  const fitsAttribute = (slug: string) => [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
+  const narrower = (concept: Concept) =>
+    (concept.subjects ?? []).length > 0 &&
+    (concept.subjects ?? []).every((s) => focus.subjects.some((named) => isWithin(index, s, named)))
+  const out: Concept[] = []
+  for (const match of matching.ranked) {
+    const concept = run.index.concepts.get(match.slug)
+    if (concept === undefined || fitting.some((c) => c.slug === concept.slug)) continue
+    if (narrower(concept) && fitsAttribute(concept.slug) && match.matchedBy.some((term) => !fittingTerms.has(term) && ownWord(term)))
+      out.push(concept)
+  }
+  return out
 }
 
 function asMatch(concept: Concept, matching: ConceptMatching, focus: Focus): ConceptMatch {

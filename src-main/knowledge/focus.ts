@@ -1,6 +1,7 @@
 import type { Attribute } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
+import { DATE_WORDS } from "./common-words"
 
 // The question's focus (issue 17): which subjects of the pack it names, which attribute it asks
 // for, and whether it names, in a subject's place, something the pack has no subject for. Pure:
@@ -163,7 +164,7 @@ function coveredPositions(focus: Focus): Set<number> {
 }
 
 function isContentWord(token: string): boolean {
-  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token)
+  return token.length >= 3 && /^[a-z]+$/.test(token) && !SLOT_NOISE.has(token) && !DATE_WORDS.has(token)
 }
 
 /** Words that stand for some good or service without naming one ("PDV na moj proizvod"). */

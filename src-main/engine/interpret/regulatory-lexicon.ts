@@ -62,7 +62,7 @@ const PACK_WORDS = [
   "ranges", "city", "cities", "municipality", "municipalities", "rijeka", "rijeci", "tablica", "decision", "dijete",
   "djecu", "djeteta", "child", "children", "dependant", "statutory", "default", "abolished",
   // non-taxable receipts, payroll and pension insurance
-  "sati", "diem", "diems", "domestic", "trip", "abroad", "foreign", "km", "mileage", "kilometre", "christmas", "bonus",
+  "diem", "diems", "domestic", "trip", "abroad", "foreign", "km", "mileage", "kilometre", "christmas", "bonus",
   "holiday", "award", "reward", "performance", "dar", "naravi", "gift", "kind", "meal", "meals", "documented",
   "severance", "retirement", "staza", "jubilee", "karta", "karte", "posao", "commuting", "ticket", "transport",
   "coefficient", "amounts", "putni", "hzmo", "seasonal", "bruto", "minimum", "gross", "prvi", "drugi", "first",

@@ -38,7 +38,7 @@ export async function* questionIntakeStage(
     message: run.t("Analiziram pitanje…", "Analysing the question…"),
   })
 
-  const topicLabel = run.t(TOPIC_HR[topic], topic.toLowerCase())
+  const topicLabel = run.t(TOPIC_HR[topic], TOPIC_EN[topic])
   const data: QuestionIntakePayload = {
     summary: run.t(
       `Pitanje na ${interpretation.language === "hr" ? "hrvatskom" : "engleskom"} · ${topicLabel} · ${countOf(interpretation.tokens.length, "hr", WORDS)}`,
@@ -68,12 +68,12 @@ export async function* questionIntakeStage(
   if (topic !== "REGULATORY") {
     const detail = run.t(
       `Pitanje je prepoznato kao: ${TOPIC_HR[topic]}.`,
-      `The question was classified as ${topic.toLowerCase()}.`,
+      `The question was recognised as ${TOPIC_EN[topic]}.`,
     )
     return stop({ outcome: "REFUSAL", ...buildRefusal("OUT_OF_SCOPE", run.locale, { detail }) })
   }
   const implied = { ...interpretation, facts: withImpliedFacts(focusIndex(run.pack), focus, interpretation.facts) }
-  const intake: IntakeResult = { interpretation: implied, tokens, matching: focusedMatching(run, matching, focus, selection), focus, selection }
+  const intake: IntakeResult = { interpretation: implied, tokens, matching: focusedMatching(run, matching, focus, selection, tokens), focus, selection }
   if (data.focus?.unknownSubject !== undefined) intake.typedUnknown = data.focus.unknownSubject
   const concepts = intake.matching.matches.map((m) => m.slug)
   // Only a pack with a focus vocabulary (2.0) knows which words it speaks of.
@@ -103,6 +103,13 @@ function asTyped(question: string, folded: readonly string[]): string {
 }
 
 const WORDS = { hr: { one: "riječ", few: "riječi", other: "riječi" }, en: { one: "word", other: "words" } }
+
+const TOPIC_EN = {
+  REGULATORY: "regulatory",
+  PRODUCT: "about the product",
+  SUPPORT: "support",
+  OFFTOPIC: "off-topic",
+} as const
 
 const TOPIC_HR = {
   REGULATORY: "regulatorno",
