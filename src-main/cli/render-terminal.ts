@@ -36,7 +36,8 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
             ? t("ODGOVOR S NAPOMENAMA", "QUALIFIED ANSWER")
             : t("UVJETNI ODGOVOR", "CONDITIONAL ANSWER")
       lines.push(`${label}: ${d.headline}`, "")
-      lines.push(...wrap(locale === "en" && d.answerEn ? d.answerEn : d.answerHr, 100, ""))
+      const body = locale === "en" && d.answerEn ? d.answerEn : d.answerHr
+      if (body) lines.push(...wrap(body, 100, ""))
       if (event.stage === "QUALIFIED_ANSWER") {
         for (const warning of event.data.conflictWarnings) {
           lines.push("", `⚠ ${warning.description}`)

@@ -98,12 +98,16 @@ function composeText(
     locale,
   )
   if (others) parts.push(others)
-  for (const conflict of conflicts.unresolved)
-    parts.push(
-      locale === "hr"
-        ? `Izvori se ne slažu: ${conflict.sourceA.name} i ${conflict.sourceB.name}.`
-        : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
-    )
+  // The conflict warnings state a disagreement with both sides and the practical resolution,
+  // right under this text in every view. The body names it only to frame a contradicting
+  // statement it carries; alone, it would just repeat the warning.
+  if (others)
+    for (const conflict of conflicts.unresolved)
+      parts.push(
+        locale === "hr"
+          ? `Izvori se ne slažu: ${conflict.sourceA.name} i ${conflict.sourceB.name}.`
+          : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
+      )
   if (applicability.branches.length > 0) {
     parts.push(
       locale === "hr"

@@ -38,7 +38,8 @@ export function RuleList({
           const before = reasonOf(r.wordsBefore, r.exclusionBefore, locale)
           return (
             <li key={r.ruleId}>
-              <span aria-hidden="true">{sign}</span> {r.title[locale]} <code>{r.ruleId}</code>
+              {/* The rule's title is what a reader needs; its id stays in the tooltip for an auditor. */}
+              <span aria-hidden="true">{sign}</span> <span title={r.ruleId}>{r.title[locale]}</span>
               {after && <div className="muted">{t("whatif.compare.because", after)}</div>}
               {!after && before && sign === "+" && (
                 <div className="muted">{t("whatif.compare.because", before)} → ✓</div>
