@@ -42,6 +42,8 @@ export interface AnswerFocus {
   attribute?: Attribute
   /** The attribute was only a vague "how much" (see knowledge/focus.ts). */
   vagueAmount?: boolean
+  /** "Od kada …?", "from when …?": the date a duty or a rule starts answers it as a deadline does. */
+  sinceWhen?: boolean
   /** Small numbers the question names ("dulje od 12 sati"): among rules of one concept, those
    *  whose titles name other numbers ("8 do 12 sati") are not what was asked. */
   numbers?: string[]

@@ -35,16 +35,28 @@ const ACCEPTS: Record<Attribute, readonly Attribute[]> = {
 /** "How much" asked with a question word alone is answered by an amount, a rate or a limit. */
 const VAGUE_AMOUNT_ACCEPTS: readonly Attribute[] = ["amount", "rate", "threshold"]
 
+/**
+ * "Od kada moram izdavati eRačune?" asks when a duty starts as much as it asks a deadline: the
+ * rule that states the duty from its start date answers it, so it is offered beside deadlines.
+ */
+const SINCE_WHEN_ACCEPTS: readonly Attribute[] = ["deadline", "obligation"]
+
 /** What was asked: the attribute, and whether it was only a vague "how much". */
 export interface AskedAttribute {
   attribute?: Attribute
   vagueAmount?: boolean
+  sinceWhen?: boolean
 }
 
 export function answersAttribute(asked: AskedAttribute, ruleAttribute: Attribute | undefined): boolean {
   if (asked.attribute === undefined) return true
   if (ruleAttribute === undefined) return false
-  const accepted = asked.attribute === "amount" && asked.vagueAmount ? VAGUE_AMOUNT_ACCEPTS : ACCEPTS[asked.attribute]
+  const accepted =
+    asked.attribute === "amount" && asked.vagueAmount
+      ? VAGUE_AMOUNT_ACCEPTS
+      : asked.attribute === "deadline" && asked.sinceWhen
+        ? SINCE_WHEN_ACCEPTS
+        : ACCEPTS[asked.attribute]
   return accepted.includes(ruleAttribute)
 }
 

@@ -23,6 +23,8 @@ export interface Focus {
   /** "Koliko …?", "how much …?": an amount asked only by a question word, which a rate or a
    *  threshold answers as well as an amount does. */
   vagueAmount: boolean
+  /** "Od kada …?", "from when …?": the start of a duty is asked, which its rule states. */
+  sinceWhen: boolean
   /** Folded tokens standing where a subject should be, naming none the pack knows. */
   unknownTokens: string[]
   subjectHits: TermHit<string>[]
@@ -96,6 +98,9 @@ export function scanTerms<T>(tokens: readonly string[], terms: ReadonlyMap<strin
 /** Question words that ask "how much" without saying of what: an amount, a rate or a limit. */
 const VAGUE_AMOUNT: ReadonlySet<string> = new Set(["koliko", "koliki", "kolika", "koliku", "kolike", "iznosi", "how much", "how high"])
 
+/** Question words that ask since when something holds: a start date, which a duty's rule states. */
+const SINCE_WHEN: ReadonlySet<string> = new Set(["od kada", "from when", "since when"])
+
 export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focus {
   const subjectHits = scanTerms(tokens, index.subjectTerms)
   // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
@@ -109,7 +114,10 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
   const vagueAmount =
     attribute === "amount" &&
     attributeHits.filter((h) => h.target === "amount").every((h) => VAGUE_AMOUNT.has(tokens.slice(h.start, h.end).join(" ")))
-  const focus: Focus = { named, subjects, vagueAmount, unknownTokens: [], subjectHits, attributeHits }
+  const sinceWhen =
+    attribute === "deadline" &&
+    attributeHits.some((h) => h.target === "deadline" && SINCE_WHEN.has(tokens.slice(h.start, h.end).join(" ")))
+  const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], subjectHits, attributeHits }
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus

@@ -130,6 +130,8 @@ export const RetrievalPayload = z.object({
       subjects: z.array(z.string()),
       attribute: FocusAttribute.optional(),
       vagueAmount: z.boolean().optional(),
+      /** The question asked since when something holds ("od kada", "from when"). */
+      sinceWhen: z.boolean().optional(),
       numbers: z.array(z.string()).optional(),
     })
     .optional(),

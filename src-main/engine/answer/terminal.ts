@@ -140,9 +140,9 @@ function dependsHeadline(run: Run, applicability: ApplicabilityResult): string {
   // One possibility only: say it, with the condition it needs.
   if (applicability.branches.length === 1 && only) return `${only.condition}: ${only.answer}`
   const options = values.length > 1 ? `: ${values.join(run.t(" ili ", " or "))}` : ""
-  return run.t(
-    `Odgovor ovisi o podatku koji nije naveden (${labels})${options}.`,
-    `The answer depends on a fact that was not given (${labels})${options}.`,
+  // sentence(): a value ending in a Croatian date ("1. 1. 2027.") already ends the sentence.
+  return sentence(
+    run.t(`Odgovor ovisi o podatku koji nije naveden (${labels})${options}`, `The answer depends on a fact that was not given (${labels})${options}`),
   )
 }
 
