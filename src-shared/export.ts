@@ -78,7 +78,8 @@ export const ChosenFile = z.object({ path: z.string().nullable() })
 
 export const VerifyBundleInput = z.strictObject({
   path: z.string().min(1).max(4096),
-  /** A public key (SPKI PEM) the signature must have been made with; a different key is fatal. */
+  /** A public key (SPKI PEM) the signature must have been made with; a different key is fatal.
+   *  Without it, a bundle signed with this installation's own key still counts as trusted. */
   trustedKeyPem: z.string().max(10_000).optional(),
 })
 
@@ -105,8 +106,14 @@ export const TraceVerdict = z.object({
 })
 
 export const BundleVerdict = z.object({
+  /** Every check holds (and the trusted key matches, when one was given). A bundle is verified
+   *  only when `signerTrusted` holds as well: see docs/VERIFYING.md. */
   ok: z.boolean(),
   signatureOk: z.boolean(),
+  /** The signature is valid and made with the trusted key given, or (in the app, when no key is
+   *  required) with this installation's own key. False means that anyone could have made the
+   *  bundle: a valid signature alone only says the manifest is as its signer wrote it. */
+  signerTrusted: z.boolean(),
   /** Fingerprint of the key in the manifest, for comparison with the one the firm published. */
   fingerprint: z.string().nullable(),
   /** null when no trusted key was given. */

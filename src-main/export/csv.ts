@@ -34,7 +34,8 @@ export function unguardText(field: string): string {
 /**
  * An incremental RFC 4180 parser: feed text chunks, get complete records with the 1-based line
  * where each started. Strict: CRLF is the only record separator, a bare quote inside an unquoted
- * field or text after a closing quote is an error.
+ * field or text after a closing quote is an error; so is a record longer than `maxRecordChars`
+ * (a file from outside cannot make the reader hold more than that).
  */
 export class CsvReader {
   private field = ""
@@ -45,9 +46,19 @@ export class CsvReader {
   private line = 1
   private recordLine = 1
   private fieldWasQuoted = false
+  private recordChars = 0
+  private readonly maxRecordChars: number
+
+  constructor(options: { maxRecordChars?: number } = {}) {
+    this.maxRecordChars = options.maxRecordChars ?? Infinity
+  }
 
   feed(chunk: string, onRecord: (fields: string[], line: number) => void): void {
-    for (const ch of chunk) this.step(ch, onRecord)
+    for (const ch of chunk) {
+      if ((this.recordChars += 1) > this.maxRecordChars)
+        throw new CsvSyntaxError(this.recordLine, `a record longer than ${this.maxRecordChars} characters`)
+      this.step(ch, onRecord)
+    }
   }
 
   /** Flush the last record; the file must end with CRLF, so a pending record is an error. */
@@ -64,6 +75,7 @@ export class CsvReader {
       this.pendingCr = false
       this.record.push(this.field)
       onRecord(this.record, this.recordLine)
+      this.recordChars = 0
       this.record = []
       this.field = ""
       this.afterQuote = false

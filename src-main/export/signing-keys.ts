@@ -27,6 +27,21 @@ export function loadOrCreateSigningKeys(userDataDir: string): SigningKeys {
   return { algorithm: "Ed25519", privateKey, publicKeyPem, fingerprint: fingerprintOf(publicKeyPem) }
 }
 
+/**
+ * The public half of this installation's signing key, or null when it has none yet: never creates
+ * a key (verifying a bundle must not). Derived from the private key, as loadOrCreateSigningKeys does.
+ */
+export function ownPublicKeyPem(userDataDir: string): string | null {
+  const privatePath = join(userDataDir, SIGNING_DIR, PRIVATE_KEY_FILE)
+  if (!existsSync(privatePath)) return null
+  try {
+    const privateKey = createPrivateKey(readFileSync(privatePath, "utf8"))
+    return privateKey.asymmetricKeyType === "ed25519" ? publicKeyPemOf(createPublicKey(privateKey)) : null
+  } catch {
+    return null
+  }
+}
+
 function createKeyFiles(dir: string, privatePath: string, publicPath: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   const { privateKey, publicKey } = generateKeyPairSync("ed25519")

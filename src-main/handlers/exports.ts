@@ -1,10 +1,9 @@
 import { mkdirSync } from "node:fs"
 import { join, sep } from "node:path"
 import { IpcFailure } from "../../src-shared/ipc/channel"
-import { buildAnswerWithReasoning } from "../engine/pipeline"
 import { checkOutPath, describeOutPathProblem } from "../export/out-path"
-import { loadOrCreateSigningKeys } from "../export/signing-keys"
-import { verifyBundle } from "../export/verify/verify-bundle"
+import { loadOrCreateSigningKeys, ownPublicKeyPem } from "../export/signing-keys"
+import { verifyBundleInWorker } from "../export/verify/verify-runner"
 import type { HandlerTable } from "../ipc/handler-table"
 import type { Services } from "../services"
 
@@ -35,11 +34,16 @@ export function exportHandlers(services: Services): Pick<HandlerTable, ExportCha
       return services.exports.start(input)
     },
     cancelExport: async (input) => services.exports.cancel(input),
-    verifyBundle: ({ path, trustedKeyPem }) =>
-      verifyBundle(path, {
-        engine: buildAnswerWithReasoning,
+    // On a worker thread (a bundle from outside must not stall or exhaust the app); a bundle this
+    // installation signed counts as signed by a trusted signer even when no key is required.
+    verifyBundle: ({ path, trustedKeyPem }) => {
+      const ownKeyPem = ownPublicKeyPem(services.dataDir)
+      return verifyBundleInWorker({
+        path,
         ...(trustedKeyPem === undefined ? {} : { trustedKeyPem }),
-      }),
+        ...(ownKeyPem === null ? {} : { ownKeyPem }),
+      })
+    },
     signingKey: async () => {
       const keys = loadOrCreateSigningKeys(services.dataDir)
       return { algorithm: keys.algorithm, publicKeyPem: keys.publicKeyPem, fingerprint: keys.fingerprint }

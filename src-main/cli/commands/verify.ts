@@ -1,4 +1,4 @@
-import { access, constants, readFile } from "node:fs/promises"
+import { access, constants, open } from "node:fs/promises"
 import type { BundleProblem, BundleVerdict } from "../../../src-shared/export"
 import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import { verifyBundle } from "../../export/verify/verify-bundle"
@@ -6,12 +6,20 @@ import type { CliIo } from "../io"
 import { parseArgsLinear } from "../parse-args-linear"
 
 // `fiskai verify BUNDLE.zip [--trusted-key FILE]`: checks an audit bundle on its own (no database)
-// and prints a verdict per trace. Exit 0 when everything holds, 1 otherwise, 2 for bad usage.
+// and prints a verdict per trace. Exit 0 when everything holds and the signer is trusted, 4 when
+// everything holds but nothing says who signed it, 1 otherwise, 2 for bad usage.
+
+/** Every check holds, but no --trusted-key named the signer: anyone could have signed the bundle. */
+export const EXIT_SIGNER_NOT_TRUSTED = 4
 
 export const VERIFY_USAGE = `usage: fiskai verify BUNDLE.zip [--trusted-key PUBLIC_KEY.pem] [--json]
   Checks the signature, every file hash, every event chain, traces.csv against the events, and
   replays every trace against its rule-pack snapshot. --trusted-key: the firm's published public
-  key (SPKI PEM); a bundle signed with any other key then fails. --json: the verdict as JSON.`
+  key (SPKI PEM); a bundle signed with any other key then fails. Without it, a valid signature
+  only shows the bundle is as its signer made it, not who that was: compare the printed
+  fingerprint with the one the firm published. --json: the verdict as JSON.
+  Exit status: 0 verified (every check holds, signed with the trusted key); 4 every check holds
+  but no trusted key was given (signature valid, signer not trusted); 1 not verified; 2 bad usage.`
 
 function where(p: BundleProblem): string {
   const parts = [p.file ?? "bundle"]
@@ -23,7 +31,7 @@ function where(p: BundleProblem): string {
 
 export function formatVerdict(verdict: BundleVerdict): string {
   const lines: string[] = []
-  lines.push(`signature: ${verdict.signatureOk ? "valid" : "INVALID"}`)
+  lines.push(`signature: ${!verdict.signatureOk ? "INVALID" : verdict.signerTrusted ? "valid" : "valid, signer not trusted"}`)
   lines.push(`signing key fingerprint: ${verdict.fingerprint ?? "(unknown)"}`)
   if (verdict.trustedKeyMatches === null) lines.push("  compare this fingerprint with the one the firm published (or pass --trusted-key)")
   else lines.push(`trusted key: ${verdict.trustedKeyMatches ? "matches" : "DOES NOT MATCH"}`)
@@ -36,11 +44,19 @@ export function formatVerdict(verdict: BundleVerdict): string {
   }
   const failed = verdict.traces.filter((t) => !t.ok).length
   lines.push(
-    verdict.ok
-      ? `VERIFIED: ${verdict.traces.length} traces, every check holds`
-      : `NOT VERIFIED: ${verdict.problems.length} bundle problem(s), ${failed} of ${verdict.traces.length} traces failed`,
+    !verdict.ok
+      ? `NOT VERIFIED: ${verdict.problems.length} bundle problem(s), ${failed} of ${verdict.traces.length} traces failed`
+      : verdict.signerTrusted
+        ? `VERIFIED: ${verdict.traces.length} traces, every check holds`
+        : `SIGNATURE VALID, SIGNER NOT TRUSTED: ${verdict.traces.length} traces, every check holds, but the bundle is signed with a key no --trusted-key vouches for (anyone can sign a bundle): compare the fingerprint above with the one the firm published, or verify with --trusted-key`,
   )
   return lines.join("\n") + "\n"
+}
+
+/** The exit status of a verdict (see VERIFY_USAGE). */
+export function verifyExitCode(verdict: BundleVerdict): number {
+  if (!verdict.ok) return 1
+  return verdict.signerTrusted ? 0 : EXIT_SIGNER_NOT_TRUSTED
 }
 
 export async function runVerifyCommand(argv: string[], io: CliIo): Promise<number> {
@@ -74,9 +90,9 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
   const keyFile = parsed.values["trusted-key"]
   if (keyFile !== undefined) {
     try {
-      trustedKeyPem = await readFile(keyFile, "utf8")
-    } catch {
-      io.stderr.write(`cannot read the trusted key ${keyFile}\n`)
+      trustedKeyPem = await readKeyFile(keyFile)
+    } catch (error) {
+      io.stderr.write(`cannot read the trusted key ${keyFile}${error instanceof KeyFileTooLarge ? `: ${error.message}` : ""}\n`)
       return 2
     }
   }
@@ -85,5 +101,27 @@ export async function runVerifyCommand(argv: string[], io: CliIo): Promise<numbe
     ...(trustedKeyPem === undefined ? {} : { trustedKeyPem }),
   })
   io.stdout.write(parsed.values.json ? `${JSON.stringify(verdict, null, 2)}\n` : formatVerdict(verdict))
-  return verdict.ok ? 0 : 1
+  return verifyExitCode(verdict)
+}
+
+/** A public key PEM is under 1 KiB; a bigger "key" (a wrong file, /dev/zero) is not read whole. */
+const MAX_KEY_FILE_BYTES = 64 * 1024
+
+class KeyFileTooLarge extends Error {}
+
+async function readKeyFile(path: string): Promise<string> {
+  const file = await open(path, "r")
+  try {
+    const buffer = Buffer.alloc(MAX_KEY_FILE_BYTES + 1)
+    let length = 0
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, length, buffer.length - length, null)
+      if (bytesRead === 0) break
+      length += bytesRead
+      if (length > MAX_KEY_FILE_BYTES) throw new KeyFileTooLarge(`it is larger than ${MAX_KEY_FILE_BYTES / 1024} KiB, so not a public key`)
+    }
+    return buffer.toString("utf8", 0, length)
+  } finally {
+    await file.close()
+  }
 }

@@ -1,11 +1,14 @@
 import type { BundleProblem } from "../../../src-shared/export"
 import { TRACE_CSV_COLUMNS, TracesJsonlLine, type TraceCsvColumn } from "../bundle-format"
 import { CSV_BOM, CsvReader, CsvSyntaxError, unguardText } from "../csv"
+import type { RawLine } from "./bundle-reader"
 import type { EventLine } from "./chain-check"
 import type { CsvRecord } from "./csv-check"
+import { describeBytes, jsonNestsDeeper, MAX_CSV_RECORD_CHARS, MAX_JSON_DEPTH, MAX_TRACE_BYTES, MAX_TRACE_EVENTS } from "./limits"
 
 // The three per-trace files read side by side, in the manifest's trace order, one trace at a
-// time (flat memory for any bundle size). Records are matched to the manifest by trace id, so a
+// time (flat memory for any bundle size: a trace's lines are held up to limits.ts's caps, and a
+// trace past them is counted, not kept). Records are matched to the manifest by trace id, so a
 // deleted, added or moved record is named as such instead of shifting every later comparison.
 
 type Report = (p: BundleProblem) => void
@@ -13,6 +16,8 @@ type Report = (p: BundleProblem) => void
 export interface Keyed {
   requestId: string | null
   line: number
+  /** Why the record's line could not be read (too long, not UTF-8, nested too deep). */
+  unreadable?: string
 }
 
 export class AlignedRecords<T extends Keyed> {
@@ -62,7 +67,9 @@ export class AlignedRecords<T extends Keyed> {
     const id = record.requestId
     const message =
       id === null
-        ? "a record whose trace cannot be read"
+        ? record.unreadable === undefined
+          ? "a record whose trace cannot be read"
+          : `a record whose trace cannot be read: ${record.unreadable}`
         : !this.position.has(id)
           ? `a record of trace ${id}, which the manifest does not list (an added trace)`
           : this.consumed.has(id)
@@ -74,20 +81,45 @@ export class AlignedRecords<T extends Keyed> {
 
 export interface EventGroup extends Keyed {
   events: EventLine[]
+  /** The first line of the run that could not be read, and why: the run is not checked further. */
+  unreadableLine: { line: number; message: string } | null
+  /** Set once the run passed MAX_TRACE_EVENTS or MAX_TRACE_BYTES: its lines are then only counted. */
+  overflow: { lines: number; bytes: number } | null
 }
 
-/** events.jsonl lines grouped into runs of the same trace; an unreadable line joins the run it is in. */
-export async function* eventGroups(lines: AsyncIterable<string>): AsyncGenerator<EventGroup> {
+/** Why a line is not parsed as JSON, or null when it can be. */
+function unreadableJson(raw: RawLine): string | null {
+  if (raw.text === null) return raw.problem
+  if (jsonNestsDeeper(raw.text, MAX_JSON_DEPTH)) return `the line nests arrays or objects more than ${MAX_JSON_DEPTH} deep: not read`
+  return null
+}
+
+/**
+ * events.jsonl lines grouped into runs of the same trace; an unreadable line joins the run it is
+ * in. A run holds at most MAX_TRACE_EVENTS lines and MAX_TRACE_BYTES: past either, its lines are
+ * dropped and only counted until the next trace's line (the trace then fails as too large).
+ */
+export async function* eventGroups(lines: AsyncIterable<RawLine>): AsyncGenerator<EventGroup> {
   let group: EventGroup | null = null
   let currentId: string | null = null
-  let lineNo = 0
-  for await (const text of lines) {
-    lineNo += 1
+  let held = 0
+  /** `"requestId":"…"` of the run in overflow: a line holding it is counted without being parsed. */
+  let overflowKey: string | null = null
+  for await (const raw of lines) {
+    if (group?.overflow && overflowKey !== null && raw.text?.includes(overflowKey)) {
+      // The run already fails as too large; parsing each of its lines would only cost time.
+      group.overflow.lines += 1
+      group.overflow.bytes += raw.bytes
+      continue
+    }
+    const problem = unreadableJson(raw)
     let value: unknown = undefined
-    try {
-      value = JSON.parse(text)
-    } catch {
-      // reported by the trace check
+    if (problem === null && raw.text !== null) {
+      try {
+        value = JSON.parse(raw.text)
+      } catch {
+        // reported by the trace check
+      }
     }
     const record = value !== null && typeof value === "object" ? (value as Record<string, unknown>) : {}
     const requestId: string | null = typeof record.requestId === "string" ? record.requestId : currentId
@@ -96,24 +128,54 @@ export async function* eventGroups(lines: AsyncIterable<string>): AsyncGenerator
       yield group
       group = null
     }
-    group ??= { requestId, line: lineNo, events: [] }
+    if (group === null) {
+      group = { requestId, line: raw.line, events: [], unreadableLine: null, overflow: null }
+      held = 0
+      if (problem !== null) group.unreadable = problem
+    }
     currentId = requestId
-    group.events.push({ line: lineNo, text, seq, value })
+    if (group.overflow !== null) {
+      group.overflow.lines += 1
+      group.overflow.bytes += raw.bytes
+      continue
+    }
+    if (problem !== null || raw.text === null) {
+      group.unreadableLine ??= { line: raw.line, message: problem ?? "the line cannot be read" }
+      continue
+    }
+    held += raw.bytes
+    if (group.events.length >= MAX_TRACE_EVENTS || held > MAX_TRACE_BYTES) {
+      group.overflow = { lines: group.events.length + 1, bytes: held }
+      group.events = []
+      overflowKey = requestId === null ? null : `"requestId":${JSON.stringify(requestId)}`
+      continue
+    }
+    group.events.push({ line: raw.line, text: raw.text, seq, value })
   }
   if (group !== null) yield group
+}
+
+/** What the trace check says about a run over the limits (see eventGroups). */
+export function overflowMessage(overflow: { lines: number; bytes: number }): string {
+  return `this trace's events are over the verifier's limit of ${MAX_TRACE_EVENTS} events or ${describeBytes(MAX_TRACE_BYTES)} for one trace (${overflow.lines} lines, ${describeBytes(overflow.bytes)}): not checked`
 }
 
 export interface JsonlRecord extends Keyed {
   value: TracesJsonlLine | null
 }
 
-export async function* jsonlRecords(lines: AsyncIterable<string>, report: Report, file: string): AsyncGenerator<JsonlRecord> {
-  let line = 0
-  for await (const text of lines) {
-    line += 1
+export async function* jsonlRecords(lines: AsyncIterable<RawLine>, report: Report, file: string): AsyncGenerator<JsonlRecord> {
+  for await (const raw of lines) {
+    const line = raw.line
+    const problem = unreadableJson(raw)
+    if (problem !== null || raw.text === null) {
+      report({ file, requestId: null, seq: null, line, message: problem ?? "the line cannot be read" })
+      yield { requestId: null, line, value: null, unreadable: problem ?? "the line cannot be read" }
+      continue
+    }
     let value: TracesJsonlLine | null = null
     try {
-      const parsed = TracesJsonlLine.safeParse(JSON.parse(text))
+      const parsed = TracesJsonlLine.safeParse(JSON.parse(raw.text))
       if (parsed.success) value = parsed.data
     } catch {
       // reported below
@@ -129,7 +191,7 @@ export interface CsvRow extends Keyed {
 
 /** traces.csv rows after its header; the header must be the BOM and the known columns. */
 export async function* csvRows(chunks: AsyncIterable<string>, report: Report, file: string): AsyncGenerator<CsvRow> {
-  const reader = new CsvReader()
+  const reader = new CsvReader({ maxRecordChars: MAX_CSV_RECORD_CHARS })
   const queue: CsvRow[] = []
   let header = true
   const onRecord = (fields: string[], line: number) => {
@@ -147,15 +209,19 @@ export async function* csvRows(chunks: AsyncIterable<string>, report: Report, fi
     TRACE_CSV_COLUMNS.forEach((column, i) => map.set(column, fields[i] ?? ""))
     queue.push({ requestId: fields[0] === undefined ? null : unguardText(fields[0]), line, record: { line, fields: map } })
   }
+  const iterator = chunks[Symbol.asyncIterator]()
   try {
-    for await (const chunk of chunks) {
-      reader.feed(chunk, onRecord)
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      reader.feed(next.value, onRecord)
       yield* queue.splice(0)
     }
     reader.end()
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error
     report({ file, requestId: null, seq: null, line: error.line, message: `not valid CSV: ${error.message}` })
+    yield* queue.splice(0)
+    // The rest is not parsed, but still read: the file's hash covers every byte.
+    for (let next = await iterator.next(); !next.done; next = await iterator.next());
   }
   yield* queue.splice(0)
 }

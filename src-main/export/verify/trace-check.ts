@@ -6,6 +6,7 @@ import { canonicalJson } from "../../util/canonical-json"
 import { EVENTS_FILE, packFileName, TRACES_JSONL_FILE, type ManifestTrace, type TracesJsonlLine } from "../bundle-format"
 import { checkChain, type EventLine } from "./chain-check"
 import { checkCsvRecord, expectedColumns, type CsvRecord } from "./csv-check"
+import { overflowMessage } from "./record-streams"
 import { StoredRequest } from "../../store/stored-request"
 import { CounterfactualRequest } from "../../../src-shared/whatif"
 import { replayCounterfactual } from "../../whatif/replay"
@@ -24,6 +25,14 @@ export interface TraceInput {
   engine: ReasoningEngine
   /** For a counterfactual trace: its base, checked earlier in the same bundle (null if absent). */
   base?: CheckedTrace | null
+  /** Why the base is absent although the bundle has it (the verifier could not keep it). */
+  baseUnavailable?: string
+  /** A line of this trace's events that could not be read: the trace is not checked further. */
+  unreadableLine?: { line: number; message: string } | null
+  /** Set when this trace's events are over the verifier's limits (record-streams.ts). */
+  overflow?: { lines: number; bytes: number } | null
+  /** events.jsonl line where this trace's events begin. */
+  firstLine?: number | null
 }
 
 /** What a later counterfactual of this trace needs: its validated events and request. */
@@ -42,6 +51,17 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
   const { trace } = input
   const problems: BundleProblem[] = []
   const add = (p: Omit<BundleProblem, "requestId">) => problems.push({ requestId: trace.requestId, ...p })
+  const unchecked = (line: number | null, message: string): TraceCheck => {
+    add({ file: EVENTS_FILE, seq: null, line, message })
+    const verdict: TraceVerdict = { requestId: trace.requestId, ok: false, outcome: null, chainOk: false, csvOk: false, replayOk: false, problems }
+    return { verdict, checked: null }
+  }
+  if (input.unreadableLine)
+    return unchecked(
+      input.unreadableLine.line,
+      `${input.unreadableLine.message}; this trace's chain, table row and replay were not checked`,
+    )
+  if (input.overflow) return unchecked(input.firstLine ?? null, overflowMessage(input.overflow))
 
   const parsed = parseEvents(trace, input.events, add)
   const chainOk = checkChain(trace, input.events, input.record?.value.eventHashes ?? null, add)
@@ -64,7 +84,12 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
       if (checked.data.counterfactualOf !== trace.counterfactualOf)
         add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the counterfactual request names base ${checked.data.counterfactualOf}` })
       else if (base === null)
-        add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the base trace ${checked.data.counterfactualOf} is not verified earlier in this bundle` })
+        add({
+          file: TRACES_JSONL_FILE,
+          seq: null,
+          line,
+          message: input.baseUnavailable ?? `the base trace ${checked.data.counterfactualOf} is not verified earlier in this bundle`,
+        })
       else {
         counterfactual = checked.data
         request = { ...base.request, requestId: trace.requestId, asOfDate: checked.data.context.asOf }

@@ -6,36 +6,44 @@ import { useI18n } from "../../i18n/i18n-context"
 // The verifier's verdict on a bundle as the window shows it: pass or fail overall, the signature
 // and whose key made it, then every problem located (file, trace, event, line) and one row per
 // trace with each of its checks. The problem texts are the verifier's own (English) record.
+// A bundle passes only when its signer is trusted too (this installation's key, or the key the
+// user required): every check holding under someone else's valid signature is a warning, since
+// anyone can sign a bundle with a key of their own.
 
 export function VerdictView({ verdict }: { verdict: BundleVerdict }) {
   const { t, locale } = useI18n()
   const problemCount =
     verdict.problems.length + verdict.traces.reduce((sum, trace) => sum + trace.problems.length, 0)
   const failing = verdict.traces.filter((trace) => trace.problems.length > 0)
+  const verified = verdict.ok && verdict.signerTrusted
+  const headline = verified
+    ? { tone: "notice-success", text: t("verify.pass") }
+    : verdict.ok
+      ? { tone: "notice-warning", text: t("verify.untrusted") }
+      : { tone: "notice-error", text: t("verify.fail", { count: Math.max(problemCount, 1) }) }
   return (
     <section
       className="verify-verdict"
       aria-label={t("verify.title")}
       data-testid="verify-verdict"
-      data-ok={String(verdict.ok)}
+      data-ok={String(verified)}
+      data-signer-trusted={String(verdict.signerTrusted)}
     >
-      <p
-        className={`notice ${verdict.ok ? "notice-success" : "notice-error"} verify-headline`}
-        role="status"
-        data-testid="verify-headline"
-      >
-        <strong>
-          {verdict.ok ? t("verify.pass") : t("verify.fail", { count: Math.max(problemCount, 1) })}
-        </strong>
+      <p className={`notice ${headline.tone} verify-headline`} role="status" data-testid="verify-headline">
+        <strong>{headline.text}</strong>
       </p>
       <dl className="verify-facts">
         <dt>{t("verify.signature")}</dt>
         <dd
           data-testid="verify-signature"
           data-ok={String(verdict.signatureOk)}
-          className={verdict.signatureOk ? "is-ok" : "is-bad"}
+          className={!verdict.signatureOk ? "is-bad" : verdict.signerTrusted ? "is-ok" : undefined}
         >
-          {verdict.signatureOk ? t("verify.signature.ok") : t("verify.signature.bad")}
+          {!verdict.signatureOk
+            ? t("verify.signature.bad")
+            : verdict.signerTrusted
+              ? t("verify.signature.ok")
+              : t("verify.signature.untrusted")}
         </dd>
         <dt>{t("verify.signer")}</dt>
         <dd>
@@ -48,11 +56,13 @@ export function VerdictView({ verdict }: { verdict: BundleVerdict }) {
           data-testid="verify-trusted-key"
           className={verdict.trustedKeyMatches === false ? "is-bad" : undefined}
         >
-          {verdict.trustedKeyMatches === null
-            ? t("verify.trustedKey.notChecked")
-            : verdict.trustedKeyMatches
-              ? t("verify.trustedKey.match")
-              : t("verify.trustedKey.mismatch")}
+          {verdict.trustedKeyMatches === true || (verdict.trustedKeyMatches === null && verdict.signerTrusted)
+            ? t("verify.trustedKey.match")
+            : verdict.trustedKeyMatches === false
+              ? t("verify.trustedKey.mismatch")
+              : verdict.signatureOk
+                ? t("verify.trustedKey.other")
+                : t("verify.trustedKey.notChecked")}
         </dd>
         <dt>{t("verify.exportedAt")}</dt>
         <dd>

@@ -8,8 +8,10 @@ import { VerdictView } from "./VerdictView"
 import { useExportHostActions, useExportLocation, useSigningKey } from "./use-export-host"
 
 // "Verify bundle": a path (typed, or chosen in Electron's dialog) -> the verifier's verdict. By
-// default the bundle must also be signed by this installation's key; unticked, any valid signature
-// passes and the signer's fingerprint is shown for comparison with the one its firm published.
+// default the bundle must also be signed by this installation's key; unticked, a bundle signed
+// with another valid key can pass every check but is shown as signed by an untrusted signer, with
+// the fingerprint to compare with the one its firm published (one this installation signed still
+// counts as trusted: the main process knows its own key).
 
 export interface VerifyBundleFormProps {
   initialPath?: string

@@ -40,7 +40,7 @@ describe("an audit bundle with a what-if counterfactual", () => {
 
     const out = join(dir, "bundle.zip")
     expect((await cli("export", "--trace", hypothetical.requestId ?? "", "--out", out, "--key-dir", dir)).code).toBe(0)
-    const verified = await cli("verify", out)
+    const verified = await cli("verify", out, "--trusted-key", join(dir, "signing", "bundle-signing-key.pub.pem"))
     expect(verified.err).toBe("")
     expect(verified.out).not.toContain("FAIL")
     expect(verified.code).toBe(0)
@@ -77,7 +77,7 @@ describe("export --scenario", () => {
     const out = join(dir, "scenario.zip")
     const exported = await cli("export", "--scenario", scenario?.id ?? "", "--out", out, "--key-dir", dir)
     expect(exported.code).toBe(0)
-    const verified = await cli("verify", out)
+    const verified = await cli("verify", out, "--trusted-key", join(dir, "signing", "bundle-signing-key.pub.pem"))
     expect(verified.code).toBe(0)
     expect(verified.out).toContain("VERIFIED: 2 traces")
     expect(verified.out).toContain("req_sc_base")

@@ -36,3 +36,13 @@ describe("CSV for Excel", () => {
     expect(() => parse("a,b")).toThrow(/does not end with CRLF/)
   })
 })
+
+describe("CsvReader on a file from outside", () => {
+  it("refuses a record longer than its limit (an unclosed quote holds no more than that)", () => {
+    const reader = new CsvReader({ maxRecordChars: 100 })
+    const rows: string[][] = []
+    reader.feed("a,b\r\n", (fields) => rows.push(fields))
+    expect(() => reader.feed(`"${"x".repeat(200)}`, (fields) => rows.push(fields))).toThrow(/line 2: a record longer than 100 characters/)
+    expect(rows).toEqual([["a", "b"]])
+  })
+})

@@ -5,6 +5,7 @@ import type { ExportProgress } from "../../../src-shared/export"
 import { IpcFailure } from "../../../src-shared/ipc/channel"
 import { createHandlers } from "../../../src-main/handlers"
 import type { HandlerTable } from "../../../src-main/ipc/handler-table"
+import { foreignKey, readEntries, resign, writeEntries } from "../export/bundle-files"
 import { openTempServices, untilRunStops, type TempServices } from "./temp-services"
 
 describe("audit export channels", () => {
@@ -39,8 +40,15 @@ describe("audit export channels", () => {
     const key = await handlers.signingKey({})
     expect(key.algorithm).toBe("Ed25519")
     const verdict = await handlers.verifyBundle({ path: outPath, trustedKeyPem: key.publicKeyPem })
-    expect(verdict).toMatchObject({ ok: true, signatureOk: true, trustedKeyMatches: true })
+    expect(verdict).toMatchObject({ ok: true, signatureOk: true, signerTrusted: true, trustedKeyMatches: true })
     expect(verdict.traces.map((t) => t.requestId)).toEqual([requestId])
+
+    // No key required: a bundle this installation signed is still signed by a trusted signer ...
+    expect(await handlers.verifyBundle({ path: outPath })).toMatchObject({ ok: true, signerTrusted: true, trustedKeyMatches: null })
+    // ... and the same bundle re-signed by anyone else is intact but not trusted.
+    const forged = join(temp.dir, "forged.zip")
+    await writeEntries(forged, resign(await readEntries(outPath), foreignKey()))
+    expect(await handlers.verifyBundle({ path: forged })).toMatchObject({ ok: true, signatureOk: true, signerTrusted: false, trustedKeyMatches: null })
   })
 
   it("says NOT_FOUND when cancelling an export that is not running", async () => {

@@ -13,6 +13,7 @@ describe("Verify bundle", () => {
   const verdict: BundleVerdict = {
     ok: false,
     signatureOk: true,
+    signerTrusted: false,
     fingerprint: "ffff 0000",
     trustedKeyMatches: false,
     exportedAt: "2025-06-01T12:00:00.000Z",
@@ -90,7 +91,42 @@ describe("Verify bundle", () => {
     fireEvent.change(screen.getByTestId("verify-path"), { target: { value: "/tmp/drugi-ured.zip" } })
     await act(async () => fireEvent.click(screen.getByTestId("verify-submit")))
     expect(app.verified).toEqual([{ path: "/tmp/drugi-ured.zip" }])
-    expect(screen.getByTestId("verify-trusted-key").textContent).toBe("nije provjeravano")
+    expect(screen.getByTestId("verify-trusted-key").textContent).toBe("drugi ključ (nije bio obavezan)")
+  })
+
+  it("does not show a bundle whose every check holds under an untrusted signer as verified", async () => {
+    const intact: BundleVerdict = {
+      ...verdict,
+      ok: true,
+      trustedKeyMatches: null,
+      problems: [],
+      traces: verdict.traces.filter((trace) => trace.ok),
+    }
+    host({ verdict: intact })
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>("verify-trusted").disabled).toBe(false))
+    fireEvent.click(screen.getByTestId("verify-trusted"))
+    fireEvent.change(screen.getByTestId("verify-path"), { target: { value: "/tmp/drugi-ured.zip" } })
+    await act(async () => fireEvent.click(screen.getByTestId("verify-submit")))
+    const shown = screen.getByTestId("verify-verdict")
+    expect(shown.dataset["ok"]).toBe("false")
+    expect(shown.dataset["signerTrusted"]).toBe("false")
+    const headline = within(shown).getByTestId("verify-headline")
+    expect(headline.textContent).toMatch(/^Sve provjere su prošle, ali potpisnik nije provjeren/)
+    expect(headline.className).toContain("notice-warning")
+    expect(within(shown).getByTestId("verify-signature").textContent).toBe("valjan, potpisnik nije provjeren")
+    cleanup()
+
+    // Signed by this installation (the main process knows its key): verified, also in English.
+    host({ verdict: { ...intact, signerTrusted: true }, locale: "en" })
+    await waitFor(() => expect(screen.getByTestId<HTMLInputElement>("verify-trusted").disabled).toBe(false))
+    fireEvent.click(screen.getByTestId("verify-trusted"))
+    fireEvent.change(screen.getByTestId("verify-path"), { target: { value: "/tmp/nas-ured.zip" } })
+    await act(async () => fireEvent.click(screen.getByTestId("verify-submit")))
+    const own = screen.getByTestId("verify-verdict")
+    expect(own.dataset["ok"]).toBe("true")
+    expect(within(own).getByTestId("verify-headline").textContent).toBe("The bundle is intact: every check passed.")
+    expect(within(own).getByTestId("verify-signature").textContent).toBe("valid")
+    expect(within(own).getByTestId("verify-trusted-key").textContent).toBe("same key")
   })
 
   it("says plainly when the check could not run", async () => {
