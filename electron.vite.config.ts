@@ -37,9 +37,10 @@ export default defineConfig(({ command }) => ({
         input: {
           index: resolve(root, "src-main/electron/main.ts"),
           // Worker threads (util/worker-entry.ts looks for each beside index.js): audit exports,
-          // and the reasoning engine.
+          // the reasoning engine, and bundle verification.
           "export-worker": resolve(root, "src-main/export/export-worker.ts"),
           "engine-worker": resolve(root, "src-main/engine-thread/engine-worker.ts"),
+          "verify-worker": resolve(root, "src-main/export/verify/verify-worker.ts"),
         },
       },
     },

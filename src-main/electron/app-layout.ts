@@ -1,13 +1,16 @@
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { APP_INDEX_URL } from "./app-protocol-files"
 import type { AppLocation } from "./app-url"
 
 // Where the built pieces are relative to the bundled main script (out/main/index.js):
-// out/preload/index.cjs and out/renderer/index.html. electron-vite dev sets ELECTRON_RENDERER_URL.
+// out/preload/index.cjs and out/renderer/ (served as app://fiskai/). electron-vite dev sets
+// ELECTRON_RENDERER_URL, and then the renderer comes from the dev server.
 
 export interface AppLayout {
   location: AppLocation
   preloadPath: string
+  /** The folder app:// serves; null in development (files come from the dev server). */
   rendererDir: string | null
   isDev: boolean
 }
@@ -17,6 +20,5 @@ export function resolveAppLayout(mainModuleUrl: string, env: NodeJS.ProcessEnv, 
   const preloadPath = join(outDir, "preload", "index.cjs")
   const devUrl = env["ELECTRON_RENDERER_URL"]
   if (!isPackaged && devUrl) return { location: { kind: "dev", url: devUrl }, preloadPath, rendererDir: null, isDev: true }
-  const rendererDir = join(outDir, "renderer")
-  return { location: { kind: "file", indexPath: join(rendererDir, "index.html") }, preloadPath, rendererDir, isDev: !isPackaged }
+  return { location: { kind: "app", url: APP_INDEX_URL }, preloadPath, rendererDir: join(outDir, "renderer"), isDev: !isPackaged }
 }

@@ -1,11 +1,11 @@
-import { pathToFileURL } from "node:url"
+import { APP_ORIGIN } from "./app-protocol-files"
 
 // Where the app's own pages live, and which URLs count as "the app". Pure: no electron import, so
 // the IPC sender check, the navigation guard and the request filter are unit-tested directly.
 
 export type AppLocation =
-  /** Built app: the renderer is loaded from out/renderer/index.html. */
-  | { readonly kind: "file"; readonly indexPath: string }
+  /** Built app: the renderer is served by the app:// protocol (app-protocol.ts) from its folder. */
+  | { readonly kind: "app"; readonly url: string }
   /** `electron-vite dev`: the renderer comes from the Vite dev server. */
   | { readonly kind: "dev"; readonly url: string }
 
@@ -25,32 +25,44 @@ function withoutQueryAndHash(url: URL): string {
 export function isAppPageUrl(url: string, location: AppLocation): boolean {
   const parsed = parse(url)
   if (!parsed) return false
-  if (location.kind === "file") {
-    const index = parse(pathToFileURL(location.indexPath).href)
-    return index !== null && parsed.protocol === "file:" && withoutQueryAndHash(parsed) === withoutQueryAndHash(index)
+  if (location.kind === "app") {
+    const index = parse(location.url)
+    return (
+      index !== null &&
+      parsed.protocol === index.protocol &&
+      parsed.username === "" &&
+      parsed.password === "" &&
+      withoutQueryAndHash(parsed) === withoutQueryAndHash(index)
+    )
   }
   const dev = parse(location.url)
   return dev !== null && (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.origin === dev.origin
 }
 
+/** True for app://fiskai/… exactly (no user info, no port, no other host). */
+function isAppOriginUrl(parsed: URL): boolean {
+  const origin = parse(APP_ORIGIN)
+  return (
+    origin !== null &&
+    parsed.protocol === origin.protocol &&
+    parsed.host === origin.host &&
+    parsed.username === "" &&
+    parsed.password === ""
+  )
+}
+
 /**
- * The request filter behind "no remote content": the renderer may load its own files (and, in
- * development, talk to the dev server); everything else is cancelled before it leaves the machine.
+ * The request filter behind "no remote content": the renderer may load its own files from app://
+ * (and, in development, talk to the dev server); everything else, file:// included, is cancelled
+ * before it leaves the machine.
  */
-export function isAllowedRequestUrl(url: string, location: AppLocation, rendererDir: string | null): boolean {
+export function isAllowedRequestUrl(url: string, location: AppLocation): boolean {
   const parsed = parse(url)
   if (!parsed) return false
   if (parsed.protocol === "data:" || parsed.protocol === "devtools:") return true
-  if (parsed.protocol === "file:") {
-    if (rendererDir === null) return false
-    const root = pathToFileURL(rendererDir.endsWith("/") || rendererDir.endsWith("\\") ? rendererDir : `${rendererDir}/`).href
-    return withoutQueryAndHash(parsed).startsWith(root)
-  }
-  if (location.kind === "dev") {
-    const dev = parse(location.url)
-    if (!dev) return false
-    const sameHost = parsed.host === dev.host
-    return sameHost && ["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)
-  }
-  return false
+  if (location.kind === "app") return isAppOriginUrl(parsed)
+  const dev = parse(location.url)
+  if (!dev) return false
+  const sameHost = parsed.host === dev.host
+  return sameHost && ["http:", "https:", "ws:", "wss:"].includes(parsed.protocol)
 }

@@ -11,7 +11,7 @@ export interface MainWindowInput {
 export function createMainWindow({ location, preloadPath, devTools }: MainWindowInput): BrowserWindow {
   const window = new BrowserWindow(buildWindowOptions({ preloadPath, devTools }))
   window.once("ready-to-show", () => window.show())
-  if (location.kind === "dev") void window.loadURL(location.url)
-  else void window.loadFile(location.indexPath)
+  // app://fiskai/index.html in a built app (app-protocol.ts), the dev server's URL in development.
+  void window.loadURL(location.url)
   return window
 }

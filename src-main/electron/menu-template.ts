@@ -4,17 +4,38 @@ import type { MenuItemConstructorOptions } from "electron"
 // zoom ±/0, Ctrl/Cmd+W ...). Reload and DevTools only in development: reloading mid-run would
 // drop the live view of a run, and DevTools is no tool for staff. Zoom stays for accessibility.
 
+export type MenuLocale = "hr" | "en"
+
+/** The words of the items the app adds itself (Electron words its role items). */
+export const MENU_LABELS: Readonly<Record<MenuLocale, { checkForUpdates: string; openLogFolder: string }>> = {
+  hr: { checkForUpdates: "Provjeri ažuriranja…", openLogFolder: "Otvori mapu s dnevnicima" },
+  en: { checkForUpdates: "Check for Updates…", openLogFolder: "Open Log Folder" },
+}
+
 export interface MenuTemplateInput {
   appName: string
   isMac: boolean
   isDev: boolean
+  /** The language of the app's own items (the settings' locale); English when not given. */
+  locale?: MenuLocale
   /** Adds "Check for Updates…" (app menu on macOS, Help elsewhere). */
   onCheckForUpdates?: () => void
+  /** Adds "Open Log Folder" to Help: the folder with the log and the crash reports. */
+  onOpenLogFolder?: () => void
 }
 
-export function buildMenuTemplate({ appName, isMac, isDev, onCheckForUpdates }: MenuTemplateInput): MenuItemConstructorOptions[] {
+export function buildMenuTemplate({
+  appName,
+  isMac,
+  isDev,
+  locale = "en",
+  onCheckForUpdates,
+  onOpenLogFolder,
+}: MenuTemplateInput): MenuItemConstructorOptions[] {
   const template: MenuItemConstructorOptions[] = []
-  const updates: MenuItemConstructorOptions[] = onCheckForUpdates ? [{ label: "Check for Updates…", click: () => onCheckForUpdates() }] : []
+  const labels = MENU_LABELS[locale]
+  const updates: MenuItemConstructorOptions[] = onCheckForUpdates ? [{ label: labels.checkForUpdates, click: () => onCheckForUpdates() }] : []
+  const logs: MenuItemConstructorOptions[] = onOpenLogFolder ? [{ label: labels.openLogFolder, click: () => onOpenLogFolder() }] : []
   if (isMac) {
     template.push({
       label: appName,
@@ -55,6 +76,6 @@ export function buildMenuTemplate({ appName, isMac, isDev, onCheckForUpdates }: 
     role: "window",
     submenu: isMac ? [{ role: "minimize" }, { role: "zoom" }, { type: "separator" }, { role: "front" }] : [{ role: "minimize" }, { role: "close" }],
   })
-  template.push({ role: "help", submenu: isMac ? [] : [...updates, { role: "about" }] })
+  template.push({ role: "help", submenu: isMac ? [...logs] : [...updates, ...logs, { role: "about" }] })
   return template
 }

@@ -1,15 +1,15 @@
 import { app, shell, type Session, type WebContents } from "electron"
+import { PERMISSIONS_POLICY } from "../../src-shared/permissions-policy"
 import { isAllowedRequestUrl, isAppPageUrl, type AppLocation } from "./app-url"
 import { isAllowedExternalUrl } from "./external-links"
 
 // Electron's security checklist, applied to every web contents and to the default session:
 // navigation and new windows denied (citation links go to the system browser after a check),
-// no <webview>, every permission request denied, no remote requests, and the CSP header.
+// no <webview>, every permission request denied, no remote requests, and the CSP and
+// Permissions-Policy headers (app:// responses carry them already; the dev server's do not).
 
 export interface SecurityPolicy {
   location: AppLocation
-  /** out/renderer in a built app; null in development (files come from the dev server). */
-  rendererDir: string | null
   allowedExternalHosts: ReadonlySet<string>
   csp: string
 }
@@ -44,13 +44,14 @@ export function setupSessionGuards(session: Session, policy: SecurityPolicy): vo
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
   session.webRequest.onBeforeRequest((details, callback) => {
-    callback({ cancel: !isAllowedRequestUrl(details.url, policy.location, policy.rendererDir) })
+    callback({ cancel: !isAllowedRequestUrl(details.url, policy.location) })
   })
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders }
     if (details.resourceType === "mainFrame" || details.resourceType === "subFrame") {
       headers["Content-Security-Policy"] = [policy.csp]
       headers["X-Content-Type-Options"] = ["nosniff"]
+      headers["Permissions-Policy"] = [PERMISSIONS_POLICY]
     }
     callback({ responseHeaders: headers })
   })

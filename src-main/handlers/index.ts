@@ -1,6 +1,7 @@
 import type { HandlerTable } from "../ipc/handler-table"
 import type { Services } from "../services"
 import { clientHandlers } from "./clients"
+import { diagnosticsHandlers } from "./diagnostics"
 import { exportHandlers } from "./exports"
 import { reasoningHandlers } from "./reasoning"
 import { settingsHandlers } from "./settings"
@@ -18,5 +19,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...settingsHandlers(services),
     ...exportHandlers(services),
     ...whatifHandlers(services),
+    ...diagnosticsHandlers(services),
   } satisfies HandlerTable
 }

@@ -2,9 +2,15 @@ import { existsSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { createHandlers } from "../handlers"
+import { backgroundErrorLogger } from "../logging/app-log"
+import { ipcErrorLogger } from "../logging/ipc-log"
+import { logRuns } from "../logging/run-log"
 import { createServices, DATABASE_FILE_NAME, defaultDataDir, settingsOverridesFromEnv } from "../services"
+import { keptFileText } from "../store/integrity"
 import { HOST_USAGE, HostUsageError, parseHostArgs, type HostArgs } from "./args"
+import { startHostLog } from "./host-log"
 import { startBrowserHost } from "./server"
+import { enterUserDirectory } from "../util/user-directory"
 
 // `npm run serve`: the app's services and handler table behind the browser host. Prints the URL
 // to open; Ctrl+C (or SIGTERM) closes the server and the database cleanly.
@@ -30,13 +36,21 @@ async function serve(args: HostArgs): Promise<void> {
   if (!existsSync(join(rendererDir, "index.html")))
     fail(`the built renderer is missing (${join(rendererDir, "index.html")}); run \`npm run build\` first`, 1)
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
-  const services = createServices({ dbPath: join(dataDir, DATABASE_FILE_NAME), settingsOverrides: settingsOverridesFromEnv(process.env) })
+  const log = startHostLog(dataDir)
+  const services = createServices({
+    dbPath: join(dataDir, DATABASE_FILE_NAME),
+    settingsOverrides: settingsOverridesFromEnv(process.env),
+    onBackgroundError: backgroundErrorLogger(log),
+  })
+  logRuns(services.events, log)
+  if (services.store.keptAtOpen !== null) console.warn(keptFileText(services.store.keptAtOpen, "en"))
   const host = await startBrowserHost({
     rendererDir,
     handlers: createHandlers(services),
     pushes: services.pushes,
     port: args.port,
-    onUnexpectedError: (channel, error) => console.error(`[${channel}]`, error),
+    onUnexpectedError: ipcErrorLogger(log),
+    log,
   })
   // The URL is printed once a question can be answered without waiting for the engine thread.
   await services.engineReady
@@ -47,6 +61,7 @@ async function serve(args: HostArgs): Promise<void> {
   const shutdown = () => {
     if (closing) return
     closing = true
+    log.info("host.stop")
     void host
       .close()
       .then(() => services.close())
@@ -56,6 +71,7 @@ async function serve(args: HostArgs): Promise<void> {
   process.on("SIGTERM", shutdown)
 }
 
+enterUserDirectory()
 const args = readArgs()
 if (args.help) console.log(HOST_USAGE)
 else

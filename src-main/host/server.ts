@@ -5,6 +5,8 @@ import { TOKEN_PARAM } from "../../src-shared/ipc/ws-protocol"
 import { createDispatcher } from "../ipc/dispatcher"
 import type { HandlerTable } from "../ipc/handler-table"
 import type { PushSources } from "../ipc/pushes"
+import { NO_LOG, type AppLog } from "../logging/app-log"
+import { withIpcLog } from "../logging/ipc-log"
 import { checkUpgrade, createHostToken, isLoopbackAddress, isOwnHost, isOwnOrigin } from "./auth"
 import { SECURITY_HEADERS, serveStatic } from "./static-files"
 import { attachWsBridge } from "./ws-bridge"
@@ -21,6 +23,8 @@ export interface BrowserHostOptions {
   /** Defaults to a fresh random token per start. */
   token?: string
   onUnexpectedError?(channel: string, error: unknown): void
+  /** Where failed calls and refused connections are logged (default: nowhere). */
+  log?: AppLog
 }
 
 export interface BrowserHost {
@@ -50,15 +54,17 @@ function listen(server: Server, port: number): Promise<number> {
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? createHostToken()
   let port = options.port
-  const dispatch = createDispatcher(options.handlers, {
+  const log = options.log ?? NO_LOG
+  const dispatch = withIpcLog(createDispatcher(options.handlers, {
     // The upgrade was already checked; the sender check repeats the Origin test per call.
     isTrustedCaller: (caller) => caller.transport === "websocket" && caller.url !== null && isOwnOrigin(caller.url, port),
     onUnexpectedError: options.onUnexpectedError,
-  })
+  }), log)
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
 
   const server = createServer((request, response) => {
     if (!isLoopbackAddress(request.socket.remoteAddress) || !isOwnHost(request.headers.host, port)) {
+      log.warn("http.refused", { status: 403, reason: "not a local request for this host" })
       response.writeHead(403, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" })
       return void response.end("forbidden")
     }
@@ -78,7 +84,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       },
       { token, port },
     )
-    if (!verdict.ok) return refuse(socket, verdict.status, verdict.reason)
+    if (!verdict.ok) {
+      log.warn("ws.refused", { status: verdict.status, reason: verdict.reason })
+      return refuse(socket, verdict.status, verdict.reason)
+    }
     wss.handleUpgrade(request, socket, head, (ws) => attachWsBridge(ws, dispatch, options.pushes, request.headers.origin ?? null))
   })
 

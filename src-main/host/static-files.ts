@@ -1,25 +1,13 @@
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { extname, join, normalize, sep } from "node:path"
 import { APP_CSP } from "../../src-shared/csp"
+import { PERMISSIONS_POLICY } from "../../src-shared/permissions-policy"
+import { contentTypeFor, resolveRendererPath } from "../util/renderer-files"
 
-// Serves the built renderer (out/renderer) with the same CSP the Electron window gets. Only files
-// under the renderer folder; hash routing means every page is index.html.
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".txt": "text/plain; charset=utf-8",
-}
+// Serves the built renderer (out/renderer) with the same CSP and Permissions-Policy the Electron
+// window gets. Only files under the renderer folder (util/renderer-files.ts, shared with the
+// app:// protocol); hash routing means every page is index.html.
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": APP_CSP,
@@ -29,21 +17,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Resource-Policy": "same-origin",
+  // No camera, microphone, geolocation, clipboard, USB, … for the page, whatever the browser allows.
+  "Permissions-Policy": PERMISSIONS_POLICY,
 }
 
 /** Maps a request path to a file under root, or null when it would escape root. */
 export function resolveStaticPath(root: string, requestPath: string): string | null {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(requestPath)
-  } catch {
-    return null
-  }
-  if (decoded.includes("\0")) return null
-  const relative = decoded === "/" || decoded === "" ? "index.html" : decoded.replace(/^\/+/, "")
-  const full = normalize(join(root, relative))
-  const rootWithSep = root.endsWith(sep) ? root : root + sep
-  return full.startsWith(rootWithSep) ? full : null
+  const resolved = resolveRendererPath(root, requestPath)
+  return resolved.ok ? resolved.file : null
 }
 
 function sendStatus(response: ServerResponse, status: number, text: string): void {
@@ -68,7 +49,7 @@ export async function serveStatic(root: string, request: IncomingMessage, respon
   const isHashedAsset = pathname.startsWith("/assets/")
   response.writeHead(200, {
     ...SECURITY_HEADERS,
-    "Content-Type": CONTENT_TYPES[extname(file).toLowerCase()] ?? "application/octet-stream",
+    "Content-Type": contentTypeFor(file),
     "Content-Length": String(info.size),
     // Vite puts content hashes in the names under /assets/; everything else must always be fresh.
     "Cache-Control": isHashedAsset ? "public, max-age=31536000, immutable" : "no-store",

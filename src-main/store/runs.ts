@@ -11,6 +11,7 @@ import type { AwaitingEvent, ReasoningSink } from "../sinks/types"
 import { canonicalJson } from "../util/canonical-json"
 import { ClientsRepository } from "./clients-repo"
 import { listTraces } from "./history"
+import { isDamageError } from "./integrity"
 import { purgeOlderThan, type PurgeResult } from "./purge"
 import { afterStoredPrefix, recordedAnswers, ReplayMismatchError, type EngineRun, type ReasoningEngine } from "./replay"
 import { SettingsRepository } from "./settings-repo"
@@ -149,10 +150,24 @@ export class TraceService {
     return purgeOlderThan(this.store, olderThan)
   }
 
-  /** Request ids of every trace, oldest first (for `traces verify --all`). */
+  /**
+   * Request ids of every trace, oldest first (for `traces verify --all`). When a damaged page of
+   * the traces table cannot be read, the ids come from the table's unique index on request_id
+   * (a separate b-tree), so that the runs around the damage are still found and verified.
+   */
   allRequestIds(): string[] {
-    const rows = this.store.sqlite.prepare("SELECT request_id AS id FROM traces ORDER BY id").all() as { id: string }[]
-    return rows.map((r) => r.id)
+    const { sqlite } = this.store
+    try {
+      return sqlite.prepare("SELECT request_id FROM traces ORDER BY id").pluck().all() as string[]
+    } catch (error) {
+      if (!isDamageError(error)) throw error
+      try {
+        const rows = sqlite.prepare("SELECT request_id AS requestId, id FROM traces INDEXED BY traces_request_id_unique").all() as { requestId: string; id: number }[]
+        return rows.sort((a, b) => a.id - b.id).map((row) => row.requestId)
+      } catch {
+        throw error
+      }
+    }
   }
 
   /** Fills in what the engine would otherwise take from the clock or the client list, then freezes it. */

@@ -16,6 +16,8 @@ export interface SearchIndexOptions {
   batchSize?: number
   /** Quiet time after the last settled run before a catch-up (default 1000 ms). */
   idleMs?: number
+  /** A store opened read-only (a damaged file): nothing is indexed, searches see the index as it is. */
+  readOnly?: boolean
 }
 
 interface QueueStatements {
@@ -26,6 +28,7 @@ interface QueueStatements {
 export class SearchIndex {
   private readonly batchSize: number
   private readonly idleMs: number
+  private readonly readOnly: boolean
   /** Prepared at first use (a store opened on an older schema in tests has no queue table). */
   private statements: QueueStatements | undefined
   private settledSinceCatchUp = 0
@@ -38,12 +41,14 @@ export class SearchIndex {
   ) {
     this.batchSize = options.batchSize ?? 64
     this.idleMs = options.idleMs ?? 1000
+    this.readOnly = options.readOnly ?? false
   }
 
   /** Indexes every queued trace (one transaction); returns how many were indexed. */
   catchUp(): number {
     this.cancelTimer()
     this.settledSinceCatchUp = 0
+    if (this.readOnly) return 0
     const { hasPending, moveQueue } = this.prepared()
     if (hasPending.get() === 0) return 0
     return moveQueue.immediate()
@@ -51,7 +56,7 @@ export class SearchIndex {
 
   /** A run has settled (its trace is queued): catch up now if many have, else when idle. */
   noteSettled(): void {
-    if (this.closed) return
+    if (this.closed || this.readOnly) return
     this.settledSinceCatchUp += 1
     if (this.settledSinceCatchUp >= this.batchSize) {
       this.catchUpQuietly()

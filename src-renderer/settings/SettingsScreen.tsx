@@ -3,11 +3,13 @@ import { Locale } from "../../src-shared/events/stages"
 import { Settings, type SettingsPatch } from "../../src-shared/settings"
 import { SigningKeySection } from "../features/export/SigningKeySection"
 import { AboutSection } from "./AboutSection"
+import { LogsSection } from "./LogsSection"
 import { useI18n } from "../i18n/i18n-context"
 import { translate } from "../i18n/translate"
 import { useSettings, useStores } from "../state/stores"
 
-// Language, the deliberate pause, reduced motion, the firm's name and updates.
+// Language, the deliberate pause, reduced motion, the firm's name and updates; then the signing
+// key, the log folder and what this installation answers from.
 
 export function SettingsScreen() {
   const { settings, loaded } = useSettings()
@@ -162,6 +164,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </div>
       </form>
       <SigningKeySection />
+      <LogsSection />
       <AboutSection />
     </section>
   )

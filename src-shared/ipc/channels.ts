@@ -1,6 +1,7 @@
 import { PackInfo } from "../pack-info"
 import { z } from "zod"
 import { IsoDate } from "../context"
+import { LogFolder, OpenedFolder } from "../diagnostics"
 import { ReasoningEvent } from "../events/event"
 import { Locale } from "../events/stages"
 import {
@@ -90,6 +91,9 @@ export const channels = {
   getSettings: defineChannel("settings:get", Empty, Settings),
   updateSettings: defineChannel("settings:update", SettingsPatch, Settings),
   packInfo: defineChannel("pack:info", Empty, PackInfo),
+  logFolder: defineChannel("diagnostics:log-folder", Empty, LogFolder),
+  /** Opens the log folder in the file manager; only Electron can (the browser host answers UNAVAILABLE). */
+  openLogFolder: defineChannel("diagnostics:open-log-folder", Empty, OpenedFolder),
 
   startExport: defineChannel("export:start", StartExportInput, ExportJobRef),
   cancelExport: defineChannel("export:cancel", ExportJobRef, ExportJobRef),

@@ -26,6 +26,8 @@ test.describe("Electron app (smoke)", () => {
     })
     try {
       const page = await app.firstWindow()
+      // The built app is served by the app:// protocol, never from file:// (issue 20, item 7).
+      expect(page.url()).toMatch(/^app:\/\/fiskai\/index\.html/)
       // One main window: the options it was built with are unit-tested against the checklist.
       const windowCount = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)
       expect(windowCount).toBe(1)

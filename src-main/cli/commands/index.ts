@@ -1,4 +1,5 @@
 import type { CliIo } from "../io"
+import { reportingStoreDamage } from "../store-failures"
 import { ASK_USAGE, runAskCommand } from "./ask"
 import { EXPORT_USAGE, runExportCommand } from "./export"
 import { PACK_USAGE, runPackCommand } from "./pack"
@@ -9,7 +10,8 @@ import { runWhatIfCommand, WHATIF_USAGE } from "./whatif"
 import { runScenariosCommand, SCENARIOS_USAGE } from "./scenarios"
 
 // The command registry: one line per command. Other commands (resume, traces, whatif, …) are
-// added here by the engineers who write them.
+// added here by the engineers who write them. Commands that open the database report a damaged
+// file in one line (store-failures.ts).
 
 export interface CliCommand {
   usage: string
@@ -17,12 +19,12 @@ export interface CliCommand {
 }
 
 export const COMMANDS: Record<string, CliCommand> = {
-  ask: { usage: ASK_USAGE, run: runAskCommand },
-  export: { usage: EXPORT_USAGE, run: runExportCommand },
+  ask: { usage: ASK_USAGE, run: reportingStoreDamage("ask", runAskCommand) },
+  export: { usage: EXPORT_USAGE, run: reportingStoreDamage("export", runExportCommand) },
   verify: { usage: VERIFY_USAGE, run: runVerifyCommand },
-  resume: { usage: RESUME_USAGE, run: runResumeCommand },
-  traces: { usage: TRACES_USAGE, run: runTracesCommand },
-  whatif: { usage: WHATIF_USAGE, run: runWhatIfCommand },
-  scenarios: { usage: SCENARIOS_USAGE, run: runScenariosCommand },
+  resume: { usage: RESUME_USAGE, run: reportingStoreDamage("resume", runResumeCommand) },
+  traces: { usage: TRACES_USAGE, run: reportingStoreDamage("traces", runTracesCommand) },
+  whatif: { usage: WHATIF_USAGE, run: reportingStoreDamage("whatif", runWhatIfCommand) },
+  scenarios: { usage: SCENARIOS_USAGE, run: reportingStoreDamage("scenarios", runScenariosCommand) },
   pack: { usage: PACK_USAGE, run: runPackCommand },
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs"
 import { TracePageRequest, type TraceStats, type TraceSummary, type VerifyResult } from "../../../src-shared/traces"
 import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import { BadCursorError } from "../../store/history"
+import { checkIntegrity, describeDamage, isDamageError, StoreDamagedError } from "../../store/integrity"
 import { defaultDbPath } from "../../store/paths"
 import { TraceNotFoundError } from "../../store/runs"
 import { openTraceSession, type TraceSession } from "../../store/session"
@@ -10,9 +11,12 @@ import type { CliIo } from "../io"
 import { createEventPrinter } from "../stepper"
 import { formatDate } from "../../../src-shared/format/dates"
 import { formatScore } from "../../../src-shared/format/numbers"
+import { printable } from "../../util/printable"
 
 // `fiskai traces list|show|verify|stats`: the stored history from the command line.
 // Exit 0 on success, 1 when something does not verify or is not there, 2 for bad usage.
+// A damaged database is opened read-only (nothing is written to it): `verify --all` reports the
+// full integrity check and every run it cannot read, and goes on with the others.
 
 export const TRACES_USAGE = `usage: fiskai traces list [--outcome X] [--risk-tier T] [--domain D] [--client ID] [--status S]
                           [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search TEXT]
@@ -20,7 +24,8 @@ export const TRACES_USAGE = `usage: fiskai traces list [--outcome X] [--risk-tie
        fiskai traces show <requestId> [--json] [--db FILE]
        fiskai traces verify (<requestId> | --all) [--json] [--db FILE]
        fiskai traces stats [--json] [--db FILE]
-  --db  the trace database (default: the app's data folder, or $FISKAI_DB)`
+  --db   the trace database (default: the app's data folder, or $FISKAI_DB)
+  --all  verify every trace, after SQLite's full integrity check of the database file`
 
 const OPTIONS = {
   outcome: { type: "string" },
@@ -68,7 +73,19 @@ export async function runTracesCommand(argv: string[], io: CliIo): Promise<numbe
   }
   let session: TraceSession | null = null
   try {
-    const open = () => (session = openTraceSession({ dbPath, engine: buildAnswerWithReasoning, ...(io.clock ? { clock: io.clock } : {}) }))
+    const open = () => {
+      const opened = openTraceSession({
+        dbPath,
+        engine: buildAnswerWithReasoning,
+        ...(io.clock ? { clock: io.clock } : {}),
+        ifDamaged: "read-only",
+        onNotice: (message) => io.stderr.write(`${message}\n`),
+      })
+      session = opened
+      // verify --all reports the file's full integrity check itself.
+      if (opened.store.readOnly && !(sub === "verify" && values.all === true)) warnDamaged(io, opened)
+      return opened
+    }
     if (sub === "list") return list(io, values, args, open)
     if (sub === "show") return show(io, values, oneId("show", args), open())
     if (sub === "verify") return await verify(io, values, args, open())
@@ -82,10 +99,30 @@ export async function runTracesCommand(argv: string[], io: CliIo): Promise<numbe
       io.stderr.write(`fiskai traces: ${error.message}\n`)
       return 1
     }
+    if (error instanceof StoreDamagedError) {
+      io.stderr.write(`fiskai traces: ${error.message}\n`)
+      return 1
+    }
+    if (isDamageError(error)) {
+      io.stderr.write(
+        `fiskai traces ${sub}: the database ${dbPath} is damaged where this was stored (${describeDamage(error)}); ` +
+          `fiskai traces verify --all --db "${dbPath}" lists what can still be read\n`,
+      )
+      return 1
+    }
     throw error
   } finally {
     ;(session as TraceSession | null)?.close()
   }
+}
+
+function warnDamaged(io: CliIo, session: TraceSession): void {
+  const { store } = session
+  const found = store.integrityAtOpen.ok ? "" : ` (${store.integrityAtOpen.problems[0] ?? "?"})`
+  io.stderr.write(
+    `fiskai traces: warning: the database ${store.path} is damaged${found}; it was opened read-only and some traces may be missing ` +
+      `or unreadable. fiskai traces verify --all --db "${store.path}" lists them.\n`,
+  )
 }
 
 function oneId(sub: string, args: string[]): string {
@@ -164,27 +201,74 @@ function show(io: CliIo, values: Values, requestId: string, session: TraceSessio
 }
 
 async function verify(io: CliIo, values: Values, args: string[], session: TraceSession): Promise<number> {
-  if (values.all === true) noArgs("verify", args)
-  const ids = values.all === true ? session.service.allRequestIds() : [oneId("verify", args)]
+  const all = values.all === true
+  if (all) noArgs("verify", args)
+  const path = session.store.path
+  // The file first: the full integrity check (every page, every index against its table).
+  const integrity = all ? checkIntegrity(session.store.sqlite, "full") : { ok: true as const }
+  if (!integrity.ok) {
+    const heading = `database integrity check: FAILED (${plural(integrity.problems.length, "problem")})`
+    const lines = [heading, ...integrity.problems.map((p) => `  ${printable(p, 500)}`)]
+    if (values.json) io.stderr.write(lines.map((line) => `fiskai traces verify: ${line}\n`).join(""))
+    else io.stdout.write(`${lines.join("\n")}\n`)
+  }
+  let ids: string[]
+  try {
+    ids = all ? session.service.allRequestIds() : [oneId("verify", args)]
+  } catch (error) {
+    if (!isDamageError(error)) throw error
+    io.stderr.write(`fiskai traces verify: the list of traces in ${path} cannot be read: ${describeDamage(error)}\n`)
+    return 1
+  }
+  // Every run is verified: one that cannot be read (a damaged page) is reported and the loop goes on.
   const results: VerifyResult[] = []
   for (const id of ids) {
-    const result = await session.service.verify(id)
+    let result: VerifyResult
+    let unreadable = false
+    try {
+      result = await session.service.verify(id)
+    } catch (error) {
+      if (!all && error instanceof TraceNotFoundError) throw error
+      unreadable = true
+      result = { requestId: id, ok: false, chainOk: false, replayOk: false, firstProblem: { seq: null, reason: whyNotVerified(error) } }
+    }
     results.push(result)
     if (!values.json)
       io.stdout.write(
-        `${result.ok ? "ok  " : "FAIL"} ${id}${result.ok ? "" : `  chain ${result.chainOk ? "ok" : "BROKEN"}, replay ${result.replayOk ? "ok" : "DIFFERS"}`}${result.replaySkipped ? `  (${result.replaySkipped})` : ""}\n`,
+        unreadable
+          ? `FAIL ${id}  ${result.firstProblem?.reason ?? ""}\n`
+          : `${result.ok ? "ok  " : "FAIL"} ${id}${result.ok ? "" : `  chain ${result.chainOk ? "ok" : "BROKEN"}, replay ${result.replayOk ? "ok" : "DIFFERS"}`}${result.replaySkipped ? `  (${result.replaySkipped})` : ""}\n`,
       )
   }
-  if (values.json) io.stdout.write(`${JSON.stringify(values.all === true ? results : results[0])}\n`)
+  if (values.json) io.stdout.write(`${JSON.stringify(all ? results : results[0])}\n`)
   const failed = results.filter((r) => !r.ok)
   const first = failed[0]
-  if (first === undefined) {
-    if (!values.json && values.all === true) io.stdout.write(`${results.length} traces verified\n`)
+  if (first === undefined && integrity.ok) {
+    if (!values.json && all) io.stdout.write(`${results.length} traces verified\n`)
     return 0
   }
-  const where = first.firstProblem?.seq === null || first.firstProblem === undefined ? "" : ` at seq ${first.firstProblem.seq}`
-  io.stderr.write(`fiskai traces verify: ${first.requestId}${where}: ${first.firstProblem?.reason ?? "does not verify"}${failed.length > 1 ? ` (and ${failed.length - 1} more traces fail)` : ""}\n`)
+  if (!integrity.ok)
+    io.stderr.write(
+      `fiskai traces verify: the database ${path} failed its integrity check (${plural(integrity.problems.length, "problem")}); ` +
+        `${failed.length} of ${plural(results.length, "trace")} fail. ${session.store.readOnly ? "Nothing was written to it; " : ""}` +
+        `the traces marked ok can be saved with fiskai export --trace ID … --db "${path}"\n`,
+    )
+  if (first !== undefined) {
+    const where = first.firstProblem?.seq === null || first.firstProblem === undefined ? "" : ` at seq ${first.firstProblem.seq}`
+    io.stderr.write(`fiskai traces verify: ${first.requestId}${where}: ${first.firstProblem?.reason ?? "does not verify"}${failed.length > 1 ? ` (and ${failed.length - 1} more traces fail)` : ""}\n`)
+  }
   return 1
+}
+
+/** Why a run could not be verified at all, in one line. */
+function whyNotVerified(error: unknown): string {
+  if (isDamageError(error)) return `cannot be read: the database is damaged where this run is stored (${describeDamage(error)})`
+  if (error instanceof TraceNotFoundError) return `cannot be read: ${error.message} (its row is missing or damaged)`
+  return `could not be verified: ${printable(error instanceof Error ? error.message : String(error))}`
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`
 }
 
 function stats(io: CliIo, values: Values, args: string[], session: TraceSession): number {

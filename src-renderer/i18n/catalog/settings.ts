@@ -11,6 +11,18 @@ export const settingsMessages = {
   "settings.section.accessibility": { hr: "Pristupačnost", en: "Accessibility" },
   "settings.section.firm": { hr: "Ured", en: "Firm" },
   "settings.section.about": { hr: "O programu", en: "About" },
+  "settings.section.logs": { hr: "Dnevnici i izvješća o padu", en: "Logs and crash reports" },
+  "settings.logs.intro": {
+    hr: "Program vodi tehnički dnevnik rada i lokalno sprema izvješća o padu. U njima su samo oznake upita, bez teksta pitanja i podataka o klijentima, i ništa se ne šalje samo od sebe. Ako vas podrška zamoli, pošaljite joj datoteke iz ove mape.",
+    en: "The app keeps a technical log and stores crash reports locally. They hold request ids only, no question text and no client data, and nothing is sent anywhere by itself. If support asks, send them the files in this folder.",
+  },
+  "settings.logs.folder": { hr: "Mapa", en: "Folder" },
+  "settings.logs.open": { hr: "Otvori mapu s dnevnicima", en: "Open log folder" },
+  "settings.logs.opened": { hr: "Mapa je otvorena u upravitelju datoteka.", en: "The folder was opened in the file manager." },
+  "settings.logs.browserHint": {
+    hr: "Preglednik ne može otvoriti mapu: otvorite je u upravitelju datoteka.",
+    en: "The browser cannot open folders: open it in your file manager.",
+  },
   "settings.about.pack": { hr: "Paket propisa", en: "Rule pack" },
   "settings.about.published": { hr: "Objavljen", en: "Published" },
   "settings.about.hash": { hr: "Sažetak sadržaja (SHA-256)", en: "Content hash (SHA-256)" },

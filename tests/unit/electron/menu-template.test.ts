@@ -46,3 +46,31 @@ describe("the update check menu item", () => {
     expect(checks).toBe(1)
   })
 })
+
+describe("the open log folder menu item", () => {
+  const helpItems = (template: MenuItemConstructorOptions[]) => {
+    const help = template.find((item) => item.role === "help")
+    return Array.isArray(help?.submenu) ? help.submenu : []
+  }
+
+  it("appears in Help when wired, on every platform, and calls it", () => {
+    expect(helpItems(buildMenuTemplate({ appName: "A", isMac: false, isDev: false })).map((i) => i.label)).not.toContain("Open Log Folder")
+    for (const isMac of [false, true]) {
+      let opened = 0
+      const items = helpItems(buildMenuTemplate({ appName: "A", isMac, isDev: false, onOpenLogFolder: () => (opened += 1) }))
+      const item = items.find((i) => i.label === "Open Log Folder")
+      expect(item, `isMac=${isMac}`).toBeDefined()
+      ;(item?.click as unknown as (() => void) | undefined)?.()
+      expect(opened).toBe(1)
+    }
+  })
+
+  it("speaks the settings' language: Croatian or English", () => {
+    const labels = (locale: "hr" | "en") =>
+      helpItems(buildMenuTemplate({ appName: "A", isMac: false, isDev: false, locale, onOpenLogFolder: () => {}, onCheckForUpdates: () => {} })).map(
+        (i) => i.label,
+      )
+    expect(labels("hr")).toEqual(expect.arrayContaining(["Otvori mapu s dnevnicima", "Provjeri ažuriranja…"]))
+    expect(labels("en")).toEqual(expect.arrayContaining(["Open Log Folder", "Check for Updates…"]))
+  })
+})

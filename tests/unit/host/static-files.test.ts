@@ -17,4 +17,21 @@ describe("resolveStaticPath", () => {
     }
     expect(resolveStaticPath(root, "/../renderer-evil/x.js")).toBeNull()
   })
+
+  it("refuses, rather than repairs, every encoded or unusual form of a way out", () => {
+    for (const path of [
+      "/%2e%2e/secret.txt",
+      "/.%2E/secret.txt",
+      "/..%2fsecret",
+      "/%2fetc%2fpasswd",
+      "/..%5csecret",
+      "/assets\\..\\secret",
+      "//etc/passwd",
+      "/C:/Windows/win.ini",
+      "/a%00.js",
+      "/a%0d%0a.js",
+      "/%E0%A4%A",
+    ])
+      expect(resolveStaticPath(root, path), path).toBeNull()
+  })
 })

@@ -151,6 +151,7 @@ describe("electron-builder configuration", () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
     })
   })
 

@@ -36,6 +36,8 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
     getSettings: {},
     updateSettings: { firmName: "Ured d.o.o.", locale: "hr", reducedMotion: true },
     packInfo: {},
+    logFolder: {},
+    openLogFolder: {},
     startExport: { selection: { traceIds: [seeds.completeId], since: "2025-01-01", until: "2026-01-01", outcome: "ANSWER", riskTier: "T1" }, outPath: join(seeds.scratchDir, "export.zip") },
     cancelExport: { jobId: "00000000-0000-4000-8000-000000000000" },
     verifyBundle: { path: seeds.bundlePath },

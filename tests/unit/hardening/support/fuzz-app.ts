@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { pathToFileURL } from "node:url"
 import type { IpcResult } from "../../../../src-shared/ipc/channel"
 import type { ChannelInput, ChannelKey, ChannelOutput } from "../../../../src-shared/ipc/channels"
+import { APP_INDEX_URL } from "../../../../src-main/electron/app-protocol-files"
 import { isAppPageUrl, type AppLocation } from "../../../../src-main/electron/app-url"
 import { createHandlers } from "../../../../src-main/handlers"
 import { createDispatcher, type Caller, type Dispatch } from "../../../../src-main/ipc/dispatcher"
@@ -57,7 +57,7 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
   const rendererDir = join(dir, "renderer")
   mkdirSync(rendererDir)
   writeFileSync(join(rendererDir, "index.html"), "<!doctype html><title>FiskAI</title>")
-  const location: AppLocation = { kind: "file", indexPath: join(rendererDir, "index.html") }
+  const location: AppLocation = { kind: "app", url: APP_INDEX_URL }
   const dbPath = join(dir, "data", "fiskai.sqlite")
   const unexpected: FuzzApp["unexpected"] = []
   const services = createServices({
@@ -70,7 +70,7 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
     isTrustedCaller: (caller) => caller.transport === "electron" && caller.url !== null && isAppPageUrl(caller.url, location),
     onUnexpectedError: (channel, error) => unexpected.push({ channel, error }),
   })
-  const trusted: Caller = { transport: "electron", url: `${pathToFileURL(location.indexPath).href}#/history` }
+  const trusted: Caller = { transport: "electron", url: `${location.url}#/history` }
 
   // Exports run on worker threads and end with a done/cancelled/failed push.
   const startedExports = new Set<string>()
