@@ -1,7 +1,8 @@
 import { constants } from "node:fs"
 import { access, stat } from "node:fs/promises"
-import { dirname, isAbsolute } from "node:path"
+import { dirname, isAbsolute, resolve, sep } from "node:path"
 import type { ExportPathCheck, ExportPathProblem } from "../../src-shared/export"
+import { SIGNING_DIR } from "./signing-keys"
 
 // Whether a bundle can be written at a path, checked before an export starts (window and CLI), so
 // a bad path is refused in words at once instead of failing inside the worker.
@@ -55,4 +56,17 @@ export function describeOutPathProblem(problem: ExportPathProblem, path: string)
     case "is-a-folder":
       return "it is a folder"
   }
+}
+
+/**
+ * What an export must never replace, even when asked to: the trace database with its journal
+ * files, and anything in the signing-key folder. Returns what the path is, in words, or undefined.
+ */
+export function protectedFile(path: string, dbPath: string, keyDir: string): string | undefined {
+  const target = resolve(path)
+  const db = resolve(dbPath)
+  if ([db, `${db}-wal`, `${db}-shm`, `${db}-journal`].includes(target)) return "the trace database"
+  const signing = resolve(keyDir, SIGNING_DIR)
+  if (target === signing || target.startsWith(`${signing}${sep}`)) return "part of the signing key"
+  return undefined
 }

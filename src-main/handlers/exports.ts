@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs"
 import { join, sep } from "node:path"
 import { IpcFailure } from "../../src-shared/ipc/channel"
-import { checkOutPath, describeOutPathProblem } from "../export/out-path"
+import { checkOutPath, describeOutPathProblem, protectedFile } from "../export/out-path"
 import { loadOrCreateSigningKeys, ownPublicKeyPem } from "../export/signing-keys"
 import { verifyBundleInWorker } from "../export/verify/verify-runner"
 import type { HandlerTable } from "../ipc/handler-table"
@@ -25,6 +25,10 @@ type ExportChannels =
 export function exportHandlers(services: Services): Pick<HandlerTable, ExportChannels> {
   return {
     startExport: async (input) => {
+      // The database and the signing key are never an export's target (issue 20, item 1).
+      const guarded = protectedFile(input.outPath, services.store.path, services.dataDir)
+      if (guarded !== undefined)
+        throw new IpcFailure("BAD_INPUT", `cannot write ${input.outPath}: it is ${guarded}, which an export never replaces`)
       const { problem } = await checkOutPath(input.outPath)
       if (problem !== null)
         throw new IpcFailure(

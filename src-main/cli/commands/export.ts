@@ -1,10 +1,10 @@
 import { printable } from "../../util/printable"
 import { existsSync } from "node:fs"
 import { access, constants } from "node:fs/promises"
-import { join, resolve, sep } from "node:path"
+import { join, resolve } from "node:path"
 import { ExportSelection } from "../../../src-shared/export"
 import { ExportFailure, startExport } from "../../export/export-runner"
-import { checkOutPath, describeOutPathProblem } from "../../export/out-path"
+import { checkOutPath, describeOutPathProblem, protectedFile } from "../../export/out-path"
 import { PRIVATE_KEY_FILE, PUBLIC_KEY_FILE, SIGNING_DIR } from "../../export/signing-keys"
 import { appDataDir, defaultDbPath } from "../../store/paths"
 import type { CliIo } from "../io"
@@ -42,14 +42,6 @@ function parseExportArgs(argv: string[]) {
 }
 
 /** What `path` is, if it is the trace database (or its journal) or a signing key: never replaced. */
-function protectedFile(path: string, dbPath: string, keyDir: string): string | undefined {
-  const db = resolve(dbPath)
-  if ([db, `${db}-wal`, `${db}-shm`, `${db}-journal`].includes(path)) return "the trace database"
-  const signing = resolve(keyDir, SIGNING_DIR)
-  if (path === signing || path.startsWith(`${signing}${sep}`)) return "part of the signing key"
-  return undefined
-}
-
 export async function runExportCommand(argv: string[], io: CliIo): Promise<number> {
   let values: ReturnType<typeof parseExportArgs>
   try {

@@ -51,6 +51,16 @@ describe("audit export channels", () => {
     expect(await handlers.verifyBundle({ path: forged })).toMatchObject({ ok: true, signatureOk: true, signerTrusted: false, trustedKeyMatches: null })
   })
 
+  it("never writes a bundle over the open database, its journal or the signing key (issue 20, item 1)", async () => {
+    const db = temp.services.store.path
+    const key = join(temp.services.dataDir, "signing", "bundle-signing-key.pem")
+    for (const outPath of [db, `${db}-wal`, key]) {
+      const refused = handlers.startExport({ selection: { traceIds: ["any"] }, outPath })
+      await expect(refused).rejects.toMatchObject({ code: "BAD_INPUT" })
+      await expect(refused).rejects.toThrow(/never replaces/)
+    }
+  })
+
   it("says NOT_FOUND when cancelling an export that is not running", async () => {
     await expect(handlers.cancelExport({ jobId: "nope" })).rejects.toBeInstanceOf(IpcFailure)
   })
