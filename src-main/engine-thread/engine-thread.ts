@@ -91,10 +91,16 @@ export class EngineThread {
     this.runs.set(id, channel)
     let finished = false
     let worker: Worker | null = null
+    let stopListener: (() => void) | null = null
     try {
       worker = this.startedWorker()
       this.sendPack(worker, deps.pack)
       this.send(worker, { type: "start", run: id, request, settings: settingsOf(deps, admitted) })
+      // The user's Stop crosses as a message: the run's signal fires on the engine thread.
+      const started = worker
+      stopListener = () => this.send(started, { type: "abort", run: id })
+      if (deps.signal?.aborted === true) stopListener()
+      else deps.signal?.addEventListener("abort", stopListener, { once: true })
       for (;;) {
         const delivery = await channel.take()
         if (delivery.kind === "failed") throw delivery.error
@@ -110,6 +116,7 @@ export class EngineThread {
         if (event.status === "awaiting_input") this.send(worker, { type: "continue", run: id })
       }
     } finally {
+      if (stopListener !== null) deps.signal?.removeEventListener("abort", stopListener)
       this.runs.delete(id)
       if (!finished && worker !== null && worker === this.worker) this.send(worker, { type: "stop", run: id })
       if (admitted === true) deps.gate?.release()
@@ -238,6 +245,8 @@ function settingsOf(deps: EngineDeps, admitted: boolean | undefined): ThreadRunS
     packHash: deps.pack.hash,
     clarifications: [...(deps.clarifications ?? [])],
     canClarify: deps.clarify !== undefined,
+    stoppable: deps.signal !== undefined,
+    ...(deps.signal?.aborted === true ? { aborted: true } : {}),
     ...plainEngineSettings(deps),
     ...(admitted === undefined ? {} : { admitted }),
   }

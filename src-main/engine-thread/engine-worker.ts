@@ -25,6 +25,8 @@ const post = (message: FromEngineThread): void => outbox.postMessage(message)
 const packs = new Map<string, LoadedPack>()
 
 interface ActiveRun {
+  /** The run's signal on this thread: the main thread's "abort" (the user's Stop) fires it. */
+  readonly abort: AbortController
   stopped: boolean
   /** Set while the run waits after an awaiting_input event: "continue" or "stop" (which sets `stopped`) resolves it. */
   resumeAfterGate: (() => void) | null
@@ -41,6 +43,9 @@ port.on("message", (message: ToEngineThread) => {
       break
     case "start":
       void run(message.run, message.request, message.settings)
+      break
+    case "abort":
+      runs.get(message.run)?.abort.abort()
       break
     case "continue":
     case "stop": {
@@ -81,11 +86,12 @@ function addPack(hash: string, text: string): void {
 }
 
 async function run(id: number, request: EngineRequest, settings: ThreadRunSettings): Promise<void> {
-  const active: ActiveRun = { stopped: false, resumeAfterGate: null, answer: null }
+  const active: ActiveRun = { abort: new AbortController(), stopped: false, resumeAfterGate: null, answer: null }
   runs.set(id, active)
   try {
     const pack = packs.get(settings.packHash)
     if (pack === undefined) throw new Error(`rule pack ${settings.packHash} was not sent to the engine thread`)
+    if (settings.aborted === true) active.abort.abort()
     const generator = buildAnswerWithReasoning(request, depsFor(id, active, pack, settings))
     let head = GENESIS_HASH
     for await (const event of generator) {
@@ -95,6 +101,9 @@ async function run(id: number, request: EngineRequest, settings: ThreadRunSettin
       head = hash
       if (event.status === "awaiting_input" && !active.stopped) await gateReleased(active)
       if (active.stopped) break
+      // A stage ended: let the main thread's messages in (a Stop is seen at the next stage's check;
+      // the stages themselves never wait for the event loop).
+      else if (settings.stoppable === true && event.status === "complete") await nextMacrotask()
     }
     post({ type: "end", run: id })
   } catch (error) {
@@ -102,6 +111,10 @@ async function run(id: number, request: EngineRequest, settings: ThreadRunSettin
   } finally {
     runs.delete(id)
   }
+}
+
+function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
 }
 
 /** Waits until the consumer asks for the event after an awaiting_input (or stops the run). */
@@ -118,6 +131,7 @@ function depsFor(id: number, active: ActiveRun, pack: LoadedPack, settings: Thre
     clock: systemClock,
     clarifications: settings.clarifications,
     ...plainEngineSettings(settings),
+    ...(settings.stoppable === true ? { signal: active.abort.signal } : {}),
     // The main thread's gate decided; releasing it is the main thread's part too.
     ...(admitted === undefined ? {} : { gate: { tryAcquire: () => admitted, release: () => undefined } }),
     ...(settings.canClarify

@@ -6,7 +6,10 @@ import type { SealedEvent } from "../store/hash-chain"
 // main thread picks (one worker serves every run of the app, several at once).
 
 /** Engine settings that are plain data and cross to the engine thread as they are. */
-export type PlainEngineSettings = Pick<EngineDeps, "stageTimeoutMs" | "deliberatePauseMs" | "counterfactualOf">
+export type PlainEngineSettings = Pick<
+  EngineDeps,
+  "stageTimeoutMs" | "deliberatePauseMs" | "counterfactualOf" | "stopAtSeq" | "stoppableFromSeq"
+>
 
 /** The plain settings of `from`, leaving out the ones it does not set. */
 export function plainEngineSettings(from: PlainEngineSettings): PlainEngineSettings {
@@ -14,6 +17,8 @@ export function plainEngineSettings(from: PlainEngineSettings): PlainEngineSetti
     ...(from.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: from.stageTimeoutMs }),
     ...(from.deliberatePauseMs === undefined ? {} : { deliberatePauseMs: from.deliberatePauseMs }),
     ...(from.counterfactualOf === undefined ? {} : { counterfactualOf: from.counterfactualOf }),
+    ...(from.stopAtSeq === undefined ? {} : { stopAtSeq: from.stopAtSeq }),
+    ...(from.stoppableFromSeq === undefined ? {} : { stoppableFromSeq: from.stoppableFromSeq }),
   }
 }
 
@@ -23,6 +28,10 @@ export interface ThreadRunSettings extends PlainEngineSettings {
   clarifications: readonly string[]
   /** Whether the main thread has a clarify callback to ask when no answer was given in advance. */
   canClarify: boolean
+  /** Whether the run has a Stop signal (the main thread then sends "abort" when it fires). */
+  stoppable?: boolean
+  /** The Stop fired before the run was sent: it ends before its first stage. */
+  aborted?: boolean
   /** The capacity gate's decision, taken on the main thread (undefined: the run has no gate). */
   admitted?: boolean
 }
@@ -32,6 +41,8 @@ export type ToEngineThread =
   | { type: "start"; run: number; request: EngineRequest; settings: ThreadRunSettings }
   /** The consumer asked for the event after an awaiting_input: the run may go on. */
   | { type: "continue"; run: number }
+  /** The user's Stop: the run's signal fires on the engine thread (the run ends in ERROR CANCELLED). */
+  | { type: "abort"; run: number }
   /** The consumer stopped (suspended at a clarification, or failed): end the run's generator. */
   | { type: "stop"; run: number }
   | { type: "answer"; run: number; answer: ClarificationAnswer }

@@ -7,7 +7,7 @@ import { withAnsweredAsOf } from "./context-builder"
 import { deepFreeze, frozenCopy, snapshotHash } from "./freeze"
 import { buildError } from "./refusal-policy"
 import { Run } from "./run"
-import { StageTimeoutError, withStageLimit } from "./stage-limit"
+import { cancelledTerminal, StageTimeoutError, withStageLimit } from "./stage-limit"
 import { analysisStage } from "./stages/analysis"
 import { applicabilityStage } from "./stages/applicability"
 import { clarificationStage } from "./stages/clarification"
@@ -187,7 +187,23 @@ async function* fromApplicability(
   ]
   if (violations.length > 0)
     return { outcome: "ERROR", ...buildError("VALIDATION_FAILED", run.locale, run.requestId, answer.outcome) }
-  const pause = run.deps.deliberatePauseMs ?? 0
-  if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause))
+  await deliberatePause(run, run.deps.deliberatePauseMs ?? 0)
+  // The last stop check: a Stop during the pause ends the run here, without the answer.
+  if (run.stopRequested()) return cancelledTerminal(run)
   return answer
+}
+
+/** The deliberate pause before the answer (seed 001 §2); the user's Stop ends it at once. */
+async function deliberatePause(run: Run, ms: number): Promise<void> {
+  const signal = run.deps.signal
+  if (ms <= 0 || signal?.aborted === true) return
+  await new Promise<void>((resolve) => {
+    const end = () => {
+      clearTimeout(timer)
+      signal?.removeEventListener("abort", end)
+      resolve()
+    }
+    const timer = setTimeout(end, ms)
+    signal?.addEventListener("abort", end, { once: true })
+  })
 }

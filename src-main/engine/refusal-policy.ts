@@ -165,6 +165,12 @@ export const ERROR_CATALOG: Record<ErrorCode, CatalogEntry & { retriable: boolea
     severity: "critical",
     retriable: true,
   },
+  CANCELLED: {
+    message: { hr: "Obrada je zaustavljena na vaš zahtjev", en: "Stopped at your request" },
+    nextSteps: [{ hr: "Postavite pitanje ponovno kad budete spremni", en: "Ask again when you are ready" }],
+    severity: "info",
+    retriable: true,
+  },
 }
 
 export interface RefusalOptions {

@@ -37,6 +37,23 @@ export class Run {
     return this.deps.clock().getTime()
   }
 
+  /** The seq the next event will get. */
+  get nextSeq(): number {
+    return this.seq
+  }
+
+  /**
+   * Whether the run is to stop here, at one of the pipeline's stop checks (before each stage and
+   * after the deliberate pause). Live: the user's Stop has fired. Replay of a stopped run: the
+   * recorded stop's seq is reached. Checks come at distinct seqs (each stage emits at least its
+   * start), so the replay stops at the very check where the live run did.
+   */
+  stopRequested(): boolean {
+    const { stopAtSeq, signal, stoppableFromSeq } = this.deps
+    if (stopAtSeq !== undefined) return this.seq >= stopAtSeq
+    return signal?.aborted === true && this.seq >= (stoppableFromSeq ?? 0)
+  }
+
   /** Picks the Croatian or English copy for the run's language. */
   t(hr: string, en: string): string {
     return this.locale === "hr" ? hr : en

@@ -1,6 +1,7 @@
-import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
 import type { ReasoningStage } from "../../src-shared/events/stages"
-import type { Run, StageGenerator, StageOutcome } from "./run"
+import { buildError } from "./refusal-policy"
+import { stop, type Run, type StageGenerator, type StageOutcome } from "./run"
 
 // Per-stage time limit, measured on the injected clock after every step of the stage. Stages do
 // their work synchronously between events, so the check after each step is where a slow stage
@@ -21,6 +22,8 @@ export async function* withStageLimit<T>(
   stage: ReasoningStage,
   stageRun: StageGenerator<T>,
 ): AsyncGenerator<ReasoningEvent, StageOutcome<T>> {
+  // The stop check before each stage: a stopped run does not start the next one.
+  if (run.stopRequested()) return stop(cancelledTerminal(run))
   const limit = run.deps.stageTimeoutMs
   if (limit === undefined) return yield* stageRun
   // Stages hold no resources of their own (the pipeline releases the gate), so a stage abandoned
@@ -33,4 +36,9 @@ export async function* withStageLimit<T>(
     if (step.done) return step.value
     yield step.value
   }
+}
+
+/** The terminal of a run the user stopped. */
+export function cancelledTerminal(run: Run): TerminalPayload {
+  return { outcome: "ERROR", ...buildError("CANCELLED", run.locale, run.requestId) }
 }

@@ -49,4 +49,19 @@ export interface EngineDeps {
   gate?: { tryAcquire(): boolean; release(): void }
   /** Marks every event of a counterfactual run. */
   counterfactualOf?: string
+  /**
+   * The user's Stop. The engine looks at it between stages and during the deliberate pause (which
+   * it cuts short) and then ends the run in ERROR CANCELLED. Work inside a stage is never cut.
+   */
+  signal?: AbortSignal
+  /**
+   * A resumed run replays its stored prefix first: the signal is honoured only from this event seq
+   * on, so that a Stop during the replay cannot make the prefix differ from the stored one.
+   */
+  stoppableFromSeq?: number
+  /**
+   * Replay of a stopped run: stop at the first check at or after this event seq (the recorded
+   * CANCELLED terminal's seq), as the live run did when its signal fired.
+   */
+  stopAtSeq?: number
 }

@@ -23,6 +23,8 @@ export interface LiveRunsDeps {
 
 export class LiveRuns {
   private readonly inFlight = new Map<string, Promise<unknown>>()
+  /** Runs asked for whose start is on the next turn of the event loop. */
+  private readonly starting = new Map<string, Promise<unknown>>()
 
   constructor(private readonly deps: LiveRunsDeps) {}
 
@@ -38,8 +40,11 @@ export class LiveRuns {
     }
     // Started on the next turn of the event loop: the caller receives the id before the run's
     // first event, so it can recognise every event of its run.
-    const done = nextTurn().then(() => this.deps.traces.start(request, { requestId, sinks: [this.publisher()] }).done)
-    this.track(requestId, done)
+    const begun = nextTurn().then(() => this.deps.traces.start(request, { requestId, sinks: [this.publisher()] }))
+    this.starting.set(requestId, begun)
+    const forget = () => void this.starting.delete(requestId)
+    begun.then(forget, forget)
+    this.track(requestId, begun.then((started) => started.done))
     return { requestId }
   }
 
@@ -47,7 +52,21 @@ export class LiveRuns {
     return this.continueRun(requestId, (sinks) => this.deps.traces.resume(requestId, answer, { sinks }))
   }
 
-  cancel(requestId: string): Promise<{ requestId: string }> {
+  /**
+   * Stop: a run still running ends at the engine's next stop check in ERROR CANCELLED (its events
+   * keep flowing to the bus through the run's own sink) and the answer comes once it has ended; a
+   * run suspended at a clarification is cancelled there; an ended one is refused (RunAlreadyEndedError).
+   */
+  async cancel(requestId: string): Promise<{ requestId: string }> {
+    // A run asked a moment ago starts on the next turn: let it start, so that it can be stopped.
+    await this.starting.get(requestId)?.catch(() => undefined)
+    if (this.deps.traces.isRunning(requestId)) {
+      const done = this.deps.traces.cancel(requestId, { sinks: [this.publisher()] })
+      // The caller gets any failure as its answer (it is not a background failure).
+      this.track(requestId, done, () => false)
+      await done
+      return { requestId }
+    }
     return this.continueRun(requestId, (sinks) => this.deps.traces.cancel(requestId, { sinks }))
   }
 

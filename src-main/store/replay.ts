@@ -122,6 +122,13 @@ function isCircumstantialError(event: unknown): boolean {
   return e?.stage === "ERROR" && (e.data?.code === "TIMEOUT" || e.data?.code === "CAPACITY")
 }
 
+/** The seq at which the user's Stop ended a run (its ERROR CANCELLED terminal), if it did. */
+export function stopSeqOf(event: unknown): number | undefined {
+  const e = event as { stage?: unknown; seq?: unknown; data?: { code?: unknown } } | undefined
+  if (e?.stage !== "ERROR" || e.data?.code !== "CANCELLED") return undefined
+  return typeof e.seq === "number" && Number.isInteger(e.seq) && e.seq >= 0 ? e.seq : undefined
+}
+
 /** Replays a stored run and returns the first difference, or null when it replays identically. */
 export async function replayAndCompare(input: ReplayInput): Promise<ReplayDifference | null> {
   let stored = input.stored
@@ -131,10 +138,14 @@ export async function replayAndCompare(input: ReplayInput): Promise<ReplayDiffer
     stored = stored.slice(0, -1)
     complete = false
   }
+  const stoppedAt = complete ? stopSeqOf(stored.at(-1)) : undefined
   const deps: EngineDeps = {
     pack: input.pack,
     clock: systemClock,
     clarifications: recordedAnswers(stored),
+    // The user stopped the run: the stop is an input, recorded as the seq of its terminal; the
+    // replay stops at the same check and must yield the same CANCELLED terminal.
+    ...(stoppedAt === undefined ? {} : { stopAtSeq: stoppedAt }),
     // More gates than recorded answers: the run was cancelled at the next one.
     clarify: async () => ({ kind: "cancel" }),
     deliberatePauseMs: 0,

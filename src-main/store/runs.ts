@@ -1,6 +1,7 @@
 import { ENGINE_VERSION } from "../engine/version"
 import { newRequestId } from "../util/request-id"
 import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/event"
+import type { Locale } from "../../src-shared/events/stages"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
 import type { EngineDeps, EngineRequest } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
@@ -30,6 +31,25 @@ export { TraceNotFoundError }
 // what follows; verify() checks the hash chain and replays the whole run.
 
 export class TraceStateError extends Error {}
+
+/**
+ * Stop asked of a run that has already ended (or that is not running and not waiting for a
+ * clarification): nothing to stop. The message is in the user's language; `code` lets a window
+ * show its own text.
+ */
+export class RunAlreadyEndedError extends TraceStateError {
+  readonly code = "RUN_ALREADY_ENDED"
+  constructor(
+    readonly requestId: string,
+    locale: Locale,
+  ) {
+    super(
+      locale === "hr"
+        ? `Obrada ${requestId} je već završena, nema se što zaustaviti.`
+        : `Run ${requestId} has already finished; there is nothing to stop.`,
+    )
+  }
+}
 
 export type AskRequest = Omit<EngineRequest, "requestId">
 
@@ -70,6 +90,8 @@ export class TraceService {
   readonly clients: ClientsRepository
   readonly settings: SettingsRepository
   private readonly writer: TraceWriter
+  /** Runs this service is driving now (started or resumed), each with its Stop. */
+  private readonly live = new Map<string, { stop: AbortController; done: Promise<RunResult> }>()
 
   constructor(private readonly options: TraceServiceOptions) {
     this.reader = new TraceReader(options.store)
@@ -101,15 +123,17 @@ export class TraceService {
       pack,
     }
     const clarifications = options.clarifications ?? []
+    const stop = new AbortController()
     const generator = this.options.engine(engineRequest, {
       ...this.options.engineDefaults,
       pack,
       clock: this.store.clock,
       clarifications,
+      signal: stop.signal,
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
     })
     const audit = new AuditSink(this.writer, trace, engineRequest.locale, readiness(generator))
-    const done = this.drive(generator, audit, options.sinks ?? [], clarifications.length)
+    const done = this.track(engineRequest.requestId, stop, this.drive(generator, audit, options.sinks ?? [], clarifications.length))
     // The engine has its request by now (drive asked for the first event): the trace row is written
     // while the engine thread computes the first stage (in process: before the first event is taken).
     audit.open()
@@ -125,9 +149,34 @@ export class TraceService {
     return this.continueSuspended(requestId, { answer }, options)
   }
 
-  /** Ends a run suspended at a clarification the way the engine ends a cancelled one. */
-  cancel(requestId: string, options: RunOptions = {}): Promise<RunResult> {
+  /**
+   * Stops a run. One still running (driven by this service) is stopped: the engine ends it at its
+   * next stop check (between stages, or at once during the deliberate pause) in ERROR CANCELLED,
+   * stored like any terminal. One suspended at a clarification ends the way the engine ends a
+   * cancelled clarification (as before). One that has already ended: RunAlreadyEndedError.
+   * `options.sinks` see the events of a suspended run's cancellation; a running run keeps its own.
+   */
+  async cancel(requestId: string, options: RunOptions = {}): Promise<RunResult> {
+    const live = this.live.get(requestId)
+    if (live !== undefined) {
+      live.stop.abort()
+      const result = await live.done
+      if (result.status === "complete") {
+        // The run ended before it reached a stop check: the Stop came too late.
+        if (result.event.stage === "ERROR" && result.event.data.code === "CANCELLED") return result
+        throw new RunAlreadyEndedError(requestId, this.userLocale())
+      }
+      // It suspended at a clarification before it saw the Stop: cancel it there.
+    }
+    const row = this.reader.row(requestId)
+    if (row === undefined) throw new TraceNotFoundError(`no trace ${requestId}`)
+    if (row.status === "complete") throw new RunAlreadyEndedError(requestId, this.userLocale())
     return this.continueSuspended(requestId, { answer: null }, options)
+  }
+
+  /** Whether this service is driving the run now (it can be stopped without a replay). */
+  isRunning(requestId: string): boolean {
+    return this.live.has(requestId)
   }
 
   verify(requestId: string): Promise<VerifyResult> {
@@ -209,6 +258,7 @@ export class TraceService {
     if (pack === null) throw new TraceStateError(`the rule pack snapshot of trace ${requestId} is missing`)
     const request = parseStoredRequest(row.requestJson)
     const answers = recordedAnswers(stored)
+    const stop = new AbortController()
     const deps: EngineDeps = {
       // The same time limit and capacity gate as a new run (the replayed prefix included).
       ...this.options.engineDefaults,
@@ -217,6 +267,9 @@ export class TraceService {
       clarifications: action.answer === null ? answers : [...answers, action.answer],
       deliberatePauseMs: this.options.engineDefaults?.deliberatePauseMs ?? 0,
       ...(action.answer === null ? { clarify: async () => ({ kind: "cancel" as const }) } : {}),
+      // A Stop takes effect after the replayed prefix only (the prefix must replay identically).
+      signal: stop.signal,
+      stoppableFromSeq: stored.length,
       ...(row.counterfactualOf === null ? {} : { counterfactualOf: row.counterfactualOf }),
     }
     const position: ChainPosition = { head: row.chainHead, stored }
@@ -240,7 +293,7 @@ export class TraceService {
     try {
       // The answered gate is in the stored prefix, which the consumer never sees: the next
       // awaiting_input it meets is a new question (e.g. the date after the topic) and must stop there.
-      return await this.drive(generator, audit, options.sinks ?? [], 0)
+      return await this.track(requestId, stop, this.drive(generator, audit, options.sinks ?? [], 0))
     } catch (error) {
       // The stored prefix did not replay: nothing was appended; the run stays where it was.
       if (error instanceof ReplayMismatchError && audit.appendedCount === 0) {
@@ -249,6 +302,25 @@ export class TraceService {
         throw new TraceStateError(`cannot resume ${requestId}: the run does not replay identically (${error.message})`)
       }
       throw error
+    }
+  }
+
+  /** Keeps a run's Stop while it is driven. */
+  private track(requestId: string, stop: AbortController, done: Promise<RunResult>): Promise<RunResult> {
+    this.live.set(requestId, { stop, done })
+    const forget = () => {
+      if (this.live.get(requestId)?.done === done) this.live.delete(requestId)
+    }
+    done.then(forget, forget)
+    return done
+  }
+
+  /** The user's language (the settings'), for messages a window shows as they are. */
+  private userLocale(): Locale {
+    try {
+      return this.settings.get().locale
+    } catch {
+      return "hr"
     }
   }
 

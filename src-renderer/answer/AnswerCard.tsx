@@ -93,7 +93,7 @@ export function AnswerCard({ terminal, onRetry, headingRef, context }: AnswerCar
       return frame(
         "error",
         <>
-          {heading(t("error.title"))}
+          {heading(t(terminal.data.code === "CANCELLED" ? "error.stoppedTitle" : "error.title"))}
           <ErrorBody payload={terminal.data} onRetry={onRetry} />
         </>,
       )

@@ -6,6 +6,9 @@ import { isTerminal } from "../../src-shared/events/event"
 // engine runs at full speed and every event is already stored when it arrives.
 // The hold starts once the first useful stage is on screen (context resolved and the first source
 // shown): intake and context never wait, so time to first useful stage is not paid in display delay.
+// The hold is for a live run only: once the run's terminal event is here, the run has ended (the
+// store says so, and History shows its outcome), and everything is shown at once. A finished run
+// is never replayed slowly; any deliberate pause belongs to the engine, where Stop can cut it.
 
 export const MIN_STATUS_DISPLAY_MS = 300
 
@@ -51,6 +54,8 @@ export function advanceDisplay(
 ): Advance {
   let { released, openedAt } = cursor
   let holding = cursor.holding ?? false
+  // The run has ended: nothing is held any more.
+  if (events.some(isTerminal)) return { cursor: { released: events.length, openedAt: null, holding }, wakeAt: null }
   while (released < events.length) {
     const event = events[released]
     if (!event) break

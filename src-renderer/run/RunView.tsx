@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react"
 import { useAnswerContext } from "../answer/answer-context"
 import { AnswerCard } from "../answer/AnswerCard"
+import { ApiError } from "../api/client"
 import { ReasoningCards } from "../cards/ReasoningCards"
 import { useI18n } from "../i18n/i18n-context"
 import { ReasoningStepper } from "../stepper/ReasoningStepper"
@@ -51,7 +52,11 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
     try {
       await runs.cancel(requestId)
     } catch (e) {
-      setStopError(t("common.failed", { message: e instanceof Error ? e.message : String(e) }))
+      if (e instanceof ApiError && e.code === "CONFLICT") {
+        // The run had already ended (the Stop came too late): say so, and show how it ended.
+        setStopError(t("stepper.stopEnded"))
+        void runs.load(requestId).catch(() => undefined)
+      } else setStopError(t("stepper.stopFailed", { message: e instanceof Error ? e.message : String(e) }))
     }
   }
 

@@ -15,7 +15,10 @@ export const RefusalCode = z.enum([
   "MISSING_REQUIRED_DIMENSION",
 ])
 
-export const ErrorCode = z.enum(["VALIDATION_FAILED", "CAPACITY", "TIMEOUT", "INTERNAL"])
+// CANCELLED (an addition to seed 001 §8): the user stopped the run (Stop in the stepper, Ctrl+C
+// in the CLI). The stop is an input of the run: the terminal's seq records where it took effect,
+// and a replay stops at the same place (see engine/run.ts stopRequested).
+export const ErrorCode = z.enum(["VALIDATION_FAILED", "CAPACITY", "TIMEOUT", "INTERNAL", "CANCELLED"])
 
 export type RefusalCode = z.infer<typeof RefusalCode>
 export type ErrorCode = z.infer<typeof ErrorCode>

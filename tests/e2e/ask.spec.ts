@@ -2,6 +2,10 @@ import { STEPPER_STAGES } from "../../src-shared/events/stages"
 import { ask, expect, recordStepTransitions, screenshot, stepTransitions, test } from "./support/fixtures"
 
 // Ask -> the stages appear live, one after another -> an answer with citations.
+// The window holds each stage's "active" status only while the run is live (a run that has ended
+// is shown whole at once), so this spec keeps the deliberate pause on, as the app does by default:
+// the run is still live, pausing before its answer, while the stepper shows its stages one by one.
+test.use({ hostEnv: { FISKAI_PAUSE_MS: "5000" } })
 
 test("a question streams its stages live and ends in an answer with citations", async ({ page, host }) => {
   await page.goto(host.url)

@@ -98,6 +98,11 @@ export const answerMessages = {
   "error.code.CAPACITY": { hr: "Sustav je trenutno zauzet.", en: "The system is busy right now." },
   "error.code.TIMEOUT": { hr: "Istraživanje je trajalo predugo.", en: "The research took too long." },
   "error.code.INTERNAL": { hr: "Došlo je do neočekivane pogreške.", en: "An unexpected error occurred." },
+  "error.code.CANCELLED": {
+    hr: "Obradu ste zaustavili prije odgovora.",
+    en: "You stopped the run before it answered.",
+  },
+  "error.stoppedTitle": { hr: "Obrada je zaustavljena", en: "The run was stopped" },
   "error.correlation": { hr: "Oznaka za podršku: {id}", en: "Reference for support: {id}" },
   "error.failedStage": { hr: "Zastalo u koraku: {stage}", en: "Stopped at step: {stage}" },
   "error.notRetriable": {

@@ -54,6 +54,11 @@ export const stepperMessages = {
     en: "The research was interrupted before it finished (the app was closed or the run failed).",
   },
   "stepper.stop": { hr: "Prekini istraživanje", en: "Stop research" },
+  "stepper.stopEnded": {
+    hr: "Obrada je već završena, nema se što zaustaviti.",
+    en: "The run has already finished; there is nothing to stop.",
+  },
+  "stepper.stopFailed": { hr: "Zaustavljanje nije uspjelo: {message}", en: "Could not stop the run: {message}" },
   "stepper.pill.open": { hr: "Prikaži korake", en: "Show steps" },
   "stepper.pill.close": { hr: "Sakrij korake", en: "Hide steps" },
   "stepper.sourcesFound": { hr: "Pronađeni izvori", en: "Sources found" },

@@ -8,20 +8,23 @@ import { makeDataDir, removeDataDir, repoRoot, startHost, type RunningHost } fro
 export const ARTIFACTS = join(repoRoot, "tests", "e2e", "artifacts")
 
 interface Fixtures {
+  /** Environment for the browser host (e.g. FISKAI_PAUSE_MS); set per file with test.use. */
+  hostEnv: Record<string, string>
   dataDir: string
   host: RunningHost
   pageErrors: string[]
 }
 
 export const test = base.extend<Fixtures>({
+  hostEnv: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies as a pattern.
   dataDir: async ({}, use) => {
     const dir = makeDataDir()
     await use(dir)
     removeDataDir(dir)
   },
-  host: async ({ dataDir }, use) => {
-    const host = await startHost(dataDir)
+  host: async ({ dataDir, hostEnv }, use) => {
+    const host = await startHost(dataDir, hostEnv)
     await use(host)
     await host.stop()
   },

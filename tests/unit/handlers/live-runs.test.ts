@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import { IpcFailure } from "../../../src-shared/ipc/channel"
@@ -139,5 +142,67 @@ describe("live runs through the handler table", () => {
     } finally {
       await reopened.close()
     }
+  })
+})
+
+describe("Stop on a live run", () => {
+  /** Longer than any test may run: a run that waited for it would time the test out. */
+  const TEN_MINUTES = 10 * 60 * 1000
+  let dir: string
+  let services: ReturnType<typeof createServices>
+  let handlers: HandlerTable
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "fiskai-stop-"))
+    services = createServices({ dbPath: join(dir, "fiskai.sqlite"), settingsOverrides: { deliberatePauseMs: TEN_MINUTES }, onBackgroundError: () => {} })
+    handlers = createHandlers(services)
+  })
+  afterEach(async () => {
+    await services.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("stops a run in its deliberate pause: the window gets the CANCELLED terminal, History the same outcome", async () => {
+    const { requestId } = await handlers.ask({ question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?" })
+    // CONFIDENCE complete is the last event before the pause.
+    const untilPause = new Promise<void>((resolve) => {
+      const unsubscribe = services.events.subscribe((event) => {
+        if (event.requestId === requestId && event.stage === "CONFIDENCE" && event.status === "complete") {
+          unsubscribe()
+          resolve()
+        }
+      })
+    })
+    const all = untilRunStops(services, requestId)
+    await untilPause
+    expect(await handlers.cancel({ requestId })).toEqual({ requestId })
+    const events = await all
+    const confidence = events.findIndex((e) => e.stage === "CONFIDENCE" && e.status === "complete")
+    expect(events.slice(confidence + 1).map((e) => e.stage)).toEqual(["ERROR"])
+    expect(events.at(-1)).toMatchObject({ stage: "ERROR", data: { code: "CANCELLED", message: "Obrada je zaustavljena na vaš zahtjev" } })
+    await services.runs.settled()
+    const stored = await handlers.getTrace({ requestId })
+    expect(stored.events).toEqual(events)
+    expect(stored.trace).toMatchObject({ status: "complete", outcome: "ERROR" })
+    expect((await handlers.listTraces({})).items.find((t) => t.requestId === requestId)).toMatchObject({ status: "complete", outcome: "ERROR" })
+    expect(await services.traces.verify(requestId)).toMatchObject({ ok: true, chainOk: true, replayOk: true })
+  })
+
+  it("stops a run asked a moment ago, before its first event", async () => {
+    const { requestId } = await handlers.ask({ question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?" })
+    const all = untilRunStops(services, requestId)
+    await handlers.cancel({ requestId })
+    expect((await all).at(-1)).toMatchObject({ stage: "ERROR", data: { code: "CANCELLED" } })
+    await services.runs.settled()
+    expect(await services.traces.verify(requestId)).toMatchObject({ ok: true })
+  })
+
+  it("refuses to stop a run that has ended, with a message in the user's language", async () => {
+    const { requestId } = await handlers.ask({ question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?" })
+    await handlers.cancel({ requestId })
+    await services.runs.settled()
+    const failure = await handlers.cancel({ requestId }).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(IpcFailure)
+    expect(failure).toMatchObject({ code: "CONFLICT", message: `Obrada ${requestId} je već završena, nema se što zaustaviti.` })
   })
 })

@@ -15,6 +15,14 @@ function firstSourceSeq(events: ReturnType<typeof answeredRun>): number {
 }
 
 describe("advanceDisplay", () => {
+  it("holds nothing once the run's terminal is among the events", () => {
+    const events = answeredRun()
+    expect(advanceDisplay(events, { released: 7, openedAt: 1000, holding: true }, 1001)).toEqual({
+      cursor: { released: events.length, openedAt: null, holding: true },
+      wakeAt: null,
+    })
+  })
+
   it("shows intake and context at once, so the first useful stage is never delayed", () => {
     const events = stamp("r", [...intake(), ...context(), ...sources()])
     const first = advanceDisplay(events, START_CURSOR, 1000)
@@ -65,8 +73,9 @@ describe("DisplayScheduler with fake timers", () => {
     vi.useRealTimers()
   })
 
-  it("a run that arrives all at once is shown stage by stage from the sources on, each active at least 300 ms", () => {
-    const events = answeredRun()
+  it("a live run that arrives all at once is shown stage by stage from the sources on, each active at least 300 ms", () => {
+    // Everything but the terminal: the run is still live.
+    const events = answeredRun().slice(0, -1)
     const released: Array<{ at: number; count: number }> = []
     const scheduler = new DisplayScheduler((count) => released.push({ at: Date.now(), count }))
     scheduler.update(events)
@@ -86,8 +95,31 @@ describe("DisplayScheduler with fake timers", () => {
     expect(released[released.length - 1]?.at).toBe(6 * MIN_STATUS_DISPLAY_MS)
   })
 
-  it("midway, the stepper shows exactly the stages whose time has come", () => {
+  it("releases everything at once when the terminal arrives while stages are still held", () => {
     const events = answeredRun()
+    const released: number[] = []
+    const scheduler = new DisplayScheduler((count) => released.push(count))
+    scheduler.update(events.slice(0, -1))
+    const whileLive = released.at(-1) ?? 0
+    expect(whileLive).toBeLessThan(events.length - 1)
+    expect(vi.getTimerCount()).toBe(1)
+    scheduler.update(events)
+    // No timer had to fire: the ended run is on screen whole, and nothing is left scheduled.
+    expect(released.at(-1)).toBe(events.length)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it("a run that arrives already ended (terminal included) is shown whole at once", () => {
+    const events = answeredRun()
+    const released: number[] = []
+    const scheduler = new DisplayScheduler((count) => released.push(count))
+    scheduler.update(events)
+    expect(released).toEqual([events.length])
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it("midway through a live run, the stepper shows exactly the stages whose time has come", () => {
+    const events = answeredRun().slice(0, -1)
     let count = 0
     const scheduler = new DisplayScheduler((c) => (count = c))
     scheduler.update(events)

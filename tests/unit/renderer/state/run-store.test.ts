@@ -40,7 +40,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers())
 
 describe("run store", () => {
-  it("events pushed before ask() answers are kept, and shown through the display queue", async () => {
+  it("events pushed before ask() answers are kept; a run that has ended is shown whole at once", async () => {
     const events = answeredRun("req-1")
     const fake = fakeApi({
       ask: async () => {
@@ -57,13 +57,30 @@ describe("run store", () => {
     expect(snap.asks["req-1"]?.question).toBe("q")
     expect(snap.runs["req-1"]?.events).toHaveLength(events.length)
     expect(hasEnded(snap, "req-1")).toBe(true)
-    // Intake, context and the first sources are on screen at once; the rest is still queued...
-    const firstShown = shownEvents(snap, "req-1")
-    expect(firstShown.some((e) => e.stage === "SOURCES" && e.status === "progress")).toBe(true)
-    expect(firstShown.length).toBeLessThan(events.length)
-    // ...and the answer appears once every later stage had its 300 ms.
-    vi.advanceTimersByTime(8 * MIN_STATUS_DISPLAY_MS)
-    expect(shownEvents(store.getSnapshot(), "req-1")).toHaveLength(events.length)
+    // The terminal is in: the stepper shows the outcome now, as History does (no slow replay).
+    expect(shownEvents(snap, "req-1")).toHaveLength(events.length)
+    expect(vi.getTimerCount()).toBe(0)
+    store.dispose()
+  })
+
+  it("a live run's stages are held while it runs, and released at once when its terminal arrives", () => {
+    const events = answeredRun("req-3")
+    const fake = fakeApi()
+    const store = createRunStore({ api: fake.api })
+    const live = events.slice(0, -1)
+    for (const e of live) fake.push(e)
+    // Live: intake, context and the first sources show; later completions wait their 300 ms.
+    const held = shownEvents(store.getSnapshot(), "req-3")
+    expect(held.some((e) => e.stage === "SOURCES" && e.status === "progress")).toBe(true)
+    expect(held.length).toBeLessThan(live.length)
+    expect(hasEnded(store.getSnapshot(), "req-3")).toBe(false)
+    // The terminal arrives: everything is on screen without waiting for any timer.
+    const terminal = events.at(-1)
+    if (!terminal) throw new Error("fixture lacks a terminal")
+    fake.push(terminal)
+    expect(shownEvents(store.getSnapshot(), "req-3")).toHaveLength(events.length)
+    expect(hasEnded(store.getSnapshot(), "req-3")).toBe(true)
+    expect(vi.getTimerCount()).toBe(0)
     store.dispose()
   })
 
