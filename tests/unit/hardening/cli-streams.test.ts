@@ -30,6 +30,15 @@ describe("fiskai with careless input files", () => {
     expect(outcome.stderr).toContain("larger than 1 MB, not a client profile")
   })
 
+  it("refuses a device as a rule pack (pack check, ask --pack) instead of filling memory", async () => {
+    const check = await runCliInProcess(["pack", "check", "/dev/zero"])
+    expect(check.code).toBe(1)
+    expect(check.stderr).toContain("cannot read rule pack /dev/zero: not a regular file")
+    const ask = await runCliInProcess(["ask", "Koja je stopa PDV-a?", "--no-db", "--pack", "/dev/zero"])
+    expect(ask.code).toBe(1)
+    expect(ask.stderr).toContain("not a regular file")
+  })
+
   it("still reads an ordinary profile file", async () => {
     const profile = join(dir, "profile.json")
     writeFileSync(profile, JSON.stringify({ counters: { revenueYtd: 65_000 } }))
