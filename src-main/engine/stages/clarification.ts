@@ -173,7 +173,15 @@ function applyAnswer(
     offered.has(CONCEPT_PREFIX + slug) ||
     offered.has(TOPIC_PREFIX + (run.index.concepts.get(slug)?.topic ?? "")) ||
     (offered.has(CLARIFY_CONFIRM) && understoodConcepts(run, input.concepts).some((c) => c.slug === slug))
-  return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches.filter((m) => fits(m.slug))
+  // Free text answers only through its own words: "maybe" or "nešto" names no concept, and the
+  // question's words alone must not turn it into a "yes" to the understood topic.
+  const named = new Set(
+    matchConcepts(run.index, tokenize(value))
+      .ranked.filter((m) => fits(m.slug))
+      .map((m) => m.slug),
+  )
+  if (named.size === 0) return []
+  return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches.filter((m) => named.has(m.slug))
 }
 
 function chosen(concept: { slug: string; nameHr: string; nameEn: string }): ConceptMatch {

@@ -119,6 +119,14 @@ describe("clarificationStage", () => {
     }
   })
 
+  it("free text that names nothing is no 'yes' to a confirmation, whatever the question named", async () => {
+    // The question alone matches the understood concept; "maybe" must not borrow its words.
+    for (const value of ["maybe", "nešto"]) {
+      const { outcome } = await answer("Koliki je prirez?", 0.75, value)
+      expect(outcome).toMatchObject({ ok: false, terminal: { outcome: "REFUSAL", reason: "NEEDS_CLARIFICATION" } })
+    }
+  })
+
   it("consumes pre-supplied answers in order across gates", async () => {
     const run = testRun(syntheticPack(), "hr", { clarifications: ["confirm", "cancel"] })
     await runStage(clarificationStage(run, input("Koliki je prirez?", 0.75)))
