@@ -36,7 +36,9 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
             ? t("ODGOVOR S NAPOMENAMA", "QUALIFIED ANSWER")
             : t("UVJETNI ODGOVOR", "CONDITIONAL ANSWER")
       lines.push(`${label}: ${d.headline}`, "")
-      const body = locale === "en" && d.answerEn ? d.answerEn : d.answerHr
+      // An English run's English text may be empty (the headline said it all): never fall back to
+      // the Croatian text under an English headline.
+      const body = locale === "en" && d.answerEn !== undefined ? d.answerEn : d.answerHr
       if (body) lines.push(...wrap(body, 100, ""))
       if (event.stage === "QUALIFIED_ANSWER") {
         for (const warning of event.data.conflictWarnings) {

@@ -8,5 +8,6 @@ export function answerText(
   payload: Pick<FinalAnswerPayload, "answerHr" | "answerEn">,
   uiLocale: Locale,
 ): string {
-  return uiLocale === "en" && payload.answerEn ? payload.answerEn : payload.answerHr
+  // An empty English text means the headline said it all; the Croatian text is not a fallback.
+  return uiLocale === "en" && payload.answerEn !== undefined ? payload.answerEn : payload.answerHr
 }
