@@ -1,13 +1,18 @@
 // `npm run serve [-- OPTIONS]`: builds the renderer, then starts the browser host. `--help` is
 // answered at once, without a build (a newcomer asking for the options should not wait for one).
-import { spawnSync } from "node:child_process"
+// The host runs as a direct child (no npx or shell in between) and receives the signals this
+// process gets, so stopping `npm run serve` stops the host.
+import { spawn, spawnSync } from "node:child_process"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const args = process.argv.slice(2)
-const run = (command, commandArgs) => spawnSync(command, commandArgs, { stdio: "inherit", shell: process.platform === "win32" })
-const tsx = ["tsx", "src-main/host/main.ts", ...args]
 if (!args.includes("--help") && !args.includes("-h")) {
-  const build = run("npm", ["run", "-s", "build"])
+  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit", cwd: root, shell: process.platform === "win32" })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
-const host = run("npx", tsx)
-process.exit(host.status ?? 1)
+const tsx = join(root, "node_modules", ".bin", process.platform === "win32" ? "tsx.cmd" : "tsx")
+const host = spawn(tsx, [join(root, "src-main", "host", "main.ts"), ...args], { stdio: "inherit", shell: process.platform === "win32" })
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => host.kill(signal))
+host.on("close", (code, signal) => process.exit(code ?? (signal ? 0 : 1)))

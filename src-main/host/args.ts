@@ -33,6 +33,8 @@ export function parseHostArgs(argv: readonly string[], env: NodeJS.ProcessEnv): 
     const value = () => {
       const next = inline ?? argv[++i]
       if (next === undefined || next === "") throw new HostUsageError(`${flag} needs a value`)
+      // "--data-dir --port 8123": the next option is not a folder named "--port".
+      if (inline === undefined && next.startsWith("--")) throw new HostUsageError(`${flag} needs a value, not the option ${next}`)
       return next
     }
     switch (flag) {

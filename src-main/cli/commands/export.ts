@@ -111,7 +111,7 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
   try {
     const result = await job.result
     if (showProgress) (io.stderr.raw ?? io.stderr).write("\r\x1b[2K")
-    io.stdout.write(`wrote ${result.outPath}: ${result.traceCount} traces, ${result.bytes} bytes\n`)
+    io.stdout.write(`wrote ${result.outPath}: ${result.traceCount} trace${result.traceCount === 1 ? "" : "s"}, ${result.bytes} bytes\n`)
     if (newKeyDir !== null && existsSync(newKeyDir))
       io.stderr.write(
         `created a new bundle-signing key in ${newKeyDir} (keep the folder private and backed up; give recipients the public key ${PUBLIC_KEY_FILE} so that they can check bundles with fiskai verify --trusted-key)\n`,

@@ -244,7 +244,7 @@ async function verify(io: CliIo, values: Values, args: string[], session: TraceS
   const failed = results.filter((r) => !r.ok)
   const first = failed[0]
   if (first === undefined && integrity.ok) {
-    if (!values.json && all) io.stdout.write(`${results.length} traces verified\n`)
+    if (!values.json && all) io.stdout.write(`${results.length} trace${results.length === 1 ? "" : "s"} verified\n`)
     return 0
   }
   if (!integrity.ok)

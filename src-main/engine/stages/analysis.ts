@@ -13,6 +13,8 @@ import type { AnalysisResult, ApplicabilityResult, ConflictResult, RetrievalStat
 // described with its real numbers: temporal validity, conditions, threshold comparisons, source
 // comparison, conflict resolution, coverage. Copy describes actions, not conclusions (seed 001 §9).
 
+const RULES = { hr: { one: "pravilo", few: "pravila", other: "pravila" }, en: { one: "rule", other: "rules" } }
+const CONDITIONS = { hr: { one: "uvjet", few: "uvjeta", other: "uvjeta" }, en: { one: "condition", other: "conditions" } }
 const CHECKS = { hr: { one: "provjera", few: "provjere", other: "provjera" }, en: { one: "check", other: "checks" } }
 
 export async function* analysisStage(
@@ -72,8 +74,8 @@ function checkpoints(
       kind: "applies-when",
       ruleIds: conditional.map((c) => c.rule.id),
       detail: run.t(
-        `Provjereni uvjeti primjene za ${conditional.length} pravila (${leafCount} uvjeta)`,
-        `Evaluated the conditions of ${conditional.length} rules (${leafCount} conditions)`,
+        `Provjereni uvjeti primjene za ${countOf(conditional.length, "hr", RULES)} (${countOf(leafCount, "hr", CONDITIONS)})`,
+        `Evaluated the conditions of ${countOf(conditional.length, "en", RULES)} (${countOf(leafCount, "en", CONDITIONS)})`,
       ),
     })
   }

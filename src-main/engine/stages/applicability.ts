@@ -59,7 +59,7 @@ export async function* applicabilityStage(
   const data: ApplicabilityPayload = {
     summary: run.t(
       `Primjenjuje se pravila: ${eligible.length}, isključeno: ${exclusions.length}`,
-      `${eligible.length} rule${eligible.length === 1 ? "" : "s"} apply, ${exclusions.length} excluded`,
+      `${eligible.length} rule${eligible.length === 1 ? " applies" : "s apply"}, ${exclusions.length} excluded`,
     ),
     eligibleCount: eligible.length,
     ineligibleCount: exclusions.length,

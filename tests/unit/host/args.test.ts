@@ -19,6 +19,9 @@ describe("parseHostArgs", () => {
     expect(() => parseHostArgs(["--port", "70000"], {})).toThrow(HostUsageError)
     expect(() => parseHostArgs(["--data-dir"], {})).toThrow(HostUsageError)
     expect(() => parseHostArgs(["--verbose"], {})).toThrow(/unknown argument: --verbose/)
+    // The next option is not the value: no data folder named "--port" is made in the clone.
+    expect(() => parseHostArgs(["--data-dir", "--port", "8123"], {})).toThrow(/--data-dir needs a value, not the option --port/)
+    expect(parseHostArgs(["--data-dir=--odd-but-explicit"], {}).dataDir).toBe("--odd-but-explicit")
     expect(() => parseHostArgs([], { PORT: "-1" })).toThrow(HostUsageError)
   })
 })
