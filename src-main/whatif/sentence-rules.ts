@@ -55,12 +55,13 @@ export function ruleClauses(traces: readonly ComparableTrace[], diff: DiffBody, 
   return out
 }
 
-/** "(rule X excluded: EUR 30,000.00 ≤ EUR 60,000.00)" for the first rules that left, or "". */
+/** "(excluded rule “VAT threshold …”: EUR 30,000.00 ≤ EUR 60,000.00)" for the first rules that left, or "". */
 export function exclusionTail(other: ComparableTrace, diff: DiffBody, locale: Locale): string {
   const reasons = diff.rules.left.slice(0, MAX_LISTED).flatMap((r) => {
     const why = exclusionWhy(r.ruleId, other, r.exclusionAfter, locale)
     if (why === null) return []
-    return [locale === "hr" ? `pravilo ${r.ruleId} isključeno: ${why}` : `rule ${r.ruleId} excluded: ${why}`]
+    // Named by its title, as the rule lists name it: an id is no word for a reader.
+    return [locale === "hr" ? `isključeno pravilo „${r.title.hr}”: ${why}` : `excluded rule “${r.title.en}”: ${why}`]
   })
   return reasons.length > 0 ? ` (${reasons.join("; ")})` : ""
 }

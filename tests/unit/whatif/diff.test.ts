@@ -40,12 +40,12 @@ describe("diff of a counterfactual against its base", () => {
     expect(diff.sentence.en).toMatch(/^If the turnover were EUR 30,000\.00 instead of EUR 65,000\.00: /)
     expect(diff.sentence.en).toContain(
       "the answer's headline changes; no obligation: Fictional registration; applies: Fictional rule fx.below.2025" +
-        " (rule fx.above.2025 excluded: EUR 30,000.00 ≤ EUR 60,000.00).",
+        " (excluded rule “Fictional rule fx.above.2025”: EUR 30,000.00 ≤ EUR 60,000.00).",
     )
     expect(diff.sentence.hr).toMatch(/^Da je promet 30\.000,00 EUR umjesto 65\.000,00 EUR: odgovor glasi „/)
     expect(diff.sentence.hr).toContain(
       "nema obveze: Izmišljena registracija; primjenjuje se: Izmišljeno pravilo fx.below.2025" +
-        " (pravilo fx.above.2025 isključeno: 30.000,00 EUR ≤ 60.000,00 EUR).",
+        " (isključeno pravilo „Izmišljeno pravilo fx.above.2025”: 30.000,00 EUR ≤ 60.000,00 EUR).",
     )
   })
 
@@ -62,7 +62,7 @@ describe("diff of a counterfactual against its base", () => {
     expect(diff.answer.obligations.added).toContain("Izmišljena registracija")
     expect(diff.sentence.en).toContain("If the turnover were EUR 60,000.01 instead of EUR 30,000.00: ")
     expect(diff.sentence.en).toContain("; new obligation: Fictional registration")
-    expect(diff.sentence.en).toContain("(rule fx.below.2025 excluded: EUR 60,000.01 > EUR 60,000.00)")
+    expect(diff.sentence.en).toContain("(excluded rule “Fictional rule fx.below.2025”: EUR 60,000.01 > EUR 60,000.00)")
   })
 
   it("a rule that becomes conflicting: the unresolved conflict appears, the answer is qualified, confidence drops", async () => {
@@ -114,7 +114,7 @@ describe("diff of a counterfactual against its base", () => {
     expect(diff.rules.reasonChanged.map((r) => r.ruleId)).toContain("fx.below.2024")
     expect(diff.sentence.en).toContain("If the date were 31 December 2024 instead of 1 June 2025")
     expect(diff.sentence.en).toContain(
-      "rule fx.above.2025 excluded: not yet in force on 31 December 2024 (in force from 1 January 2025)",
+      "excluded rule “Fictional rule fx.above.2025”: not yet in force on 31 December 2024 (in force from 1 January 2025)",
     )
     expect(diff.sentence.hr).toContain("Da je datum 31. 12. 2024. umjesto 1. 6. 2025.")
   })

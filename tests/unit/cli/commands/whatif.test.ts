@@ -80,7 +80,7 @@ describe("fiskai whatif", () => {
     ])
     expect(diff.rules.left.map((r) => r.ruleId)).toEqual(["pdv.registracija.2025.iznad"])
     expect(diff.sentence.en).toContain(
-      "rule pdv.registracija.2025.iznad excluded: EUR 60,000.00 ≤ EUR 60,000.00",
+      "excluded rule “Turnover above the VAT threshold (EUR 60,000.00)”: EUR 60,000.00 ≤ EUR 60,000.00",
     )
   })
 

@@ -85,7 +85,7 @@ describe("the What if… panel", () => {
     )
     const comparison = await screen.findByTestId("whatif-comparison", {}, { timeout: 5000 })
     expect(within(comparison).getByTestId("whatif-sentence").textContent).toBe(
-      "If the turnover were EUR 60,000.00 instead of EUR 65,000.00: the answer's headline changes; no obligation: Fictional registration; applies: Fictional rule fx.below.2025 (rule fx.above.2025 excluded: EUR 60,000.00 ≤ EUR 60,000.00).",
+      "If the turnover were EUR 60,000.00 instead of EUR 65,000.00: the answer's headline changes; no obligation: Fictional registration; applies: Fictional rule fx.below.2025 (excluded rule “Fictional rule fx.above.2025”: EUR 60,000.00 ≤ EUR 60,000.00).",
     )
     // The obligation that goes is listed as removed; the rule's statement that none arises is not "+".
     const conclusion = within(comparison).getByTestId("whatif-outcome-change")
