@@ -1,4 +1,4 @@
-import type { BundleProblem } from "../../../src-shared/export"
+import type { BundleProblem, BundleVerdict } from "../../../src-shared/export"
 import type { ManifestFile } from "../bundle-format"
 import type { EntryDigest } from "./bundle-reader"
 import { MAX_ID_CHARS, MAX_MESSAGE_CHARS } from "./limits"
@@ -66,4 +66,19 @@ function shorten(text: string, max: number): string {
   if (text.length <= max) return text
   // Copied by join: a slice alone would keep the whole (possibly huge) text alive behind it.
   return `${Array.from(text.slice(0, max)).join("")}… (${text.length} characters)`
+}
+
+/** A verdict before any check has held: what a verification starts from, or ends with when it cannot run. */
+export function nothingVerified(problems: BundleVerdict["problems"]): BundleVerdict {
+  return {
+    ok: false,
+    signatureOk: false,
+    signerTrusted: false,
+    fingerprint: null,
+    trustedKeyMatches: null,
+    exportedAt: null,
+    firmName: null,
+    problems,
+    traces: [],
+  }
 }

@@ -25,7 +25,7 @@ import {
   MAX_TRACE_PROBLEMS,
   SIGNATURE_BYTES,
 } from "./limits"
-import { compareDigest, fileProblem, limitProblems, ProblemList } from "./problems"
+import { compareDigest, fileProblem, limitProblems, nothingVerified, ProblemList } from "./problems"
 import { AlignedRecords, csvRows, eventGroups, jsonlRecords, type CsvRow, type EventGroup, type JsonlRecord } from "./record-streams"
 import { checkTrace, type CheckedTrace } from "./trace-check"
 
@@ -50,17 +50,7 @@ export interface VerifyOptions {
 export async function verifyBundle(path: string, options: VerifyOptions): Promise<BundleVerdict> {
   const bundleProblems = new ProblemList(MAX_BUNDLE_PROBLEMS)
   const report = bundleProblems.add
-  const verdict: BundleVerdict = {
-    ok: false,
-    signatureOk: false,
-    signerTrusted: false,
-    fingerprint: null,
-    trustedKeyMatches: null,
-    exportedAt: null,
-    firmName: null,
-    problems: bundleProblems.listed,
-    traces: [],
-  }
+  const verdict = nothingVerified(bundleProblems.listed)
   let complete = false
   const finish = (): BundleVerdict => {
     verdict.problems = bundleProblems.finish()

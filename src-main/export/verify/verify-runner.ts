@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads"
 import type { BundleVerdict } from "../../../src-shared/export"
 import { resolveWorkerEntry, type WorkerEntry } from "../../util/worker-entry"
+import { nothingVerified } from "./problems"
 
 // Verifies a bundle on a worker thread of its own (the app's verifyBundle channel): a bundle comes
 // from outside, and however it was made, its verification neither blocks the main process nor
@@ -31,17 +32,7 @@ export interface VerifyInWorkerOptions {
 
 /** A verdict for a bundle whose verification could not end normally. */
 export function unfinishedVerdict(message: string): BundleVerdict {
-  return {
-    ok: false,
-    signatureOk: false,
-    signerTrusted: false,
-    fingerprint: null,
-    trustedKeyMatches: null,
-    exportedAt: null,
-    firmName: null,
-    problems: [{ file: null, requestId: null, seq: null, line: null, message }],
-    traces: [],
-  }
+  return nothingVerified([{ file: null, requestId: null, seq: null, line: null, message }])
 }
 
 export function verifyBundleInWorker(job: VerifyJob, options: VerifyInWorkerOptions = {}): Promise<BundleVerdict> {
