@@ -1,16 +1,9 @@
 import { contextBridge, ipcRenderer } from "electron"
-import { API_GLOBAL, type FiskaiApi } from "../src-shared/ipc/api"
-import { buildChannelFunctions } from "./channel-functions"
-import { buildExportProgressSubscription } from "./export-progress"
-import { buildReasoningSubscription } from "./reasoning-events"
+import { API_GLOBAL } from "../src-shared/ipc/api"
+import { buildPreloadApi } from "./api"
 
-// The preload: exposes the contract as named functions under window.fiskai, nothing else.
-// ipcRenderer itself never reaches the page.
+// The preload: exposes the contract under window.fiskai — `window.fiskai.<domain>.<fn>(input)`
+// per channel and `window.fiskai.on(push, listener)` — nothing else. ipcRenderer itself never
+// reaches the page.
 
-const api: FiskaiApi = {
-  ...buildChannelFunctions((wireName, input) => ipcRenderer.invoke(wireName, input)),
-  onReasoningEvent: buildReasoningSubscription(ipcRenderer),
-  onExportProgress: buildExportProgressSubscription(ipcRenderer),
-}
-
-contextBridge.exposeInMainWorld(API_GLOBAL, api)
+contextBridge.exposeInMainWorld(API_GLOBAL, buildPreloadApi(ipcRenderer))

@@ -26,7 +26,7 @@ export const ExportJobRef = z.strictObject({ jobId: z.string().min(1).max(100) }
 
 export const ExportPhase = z.enum(["selecting", "writing", "finishing", "done", "cancelled", "failed"])
 
-/** Pushed to the window while an export runs (push channel `exportProgress`). */
+/** Pushed to the window while an export runs (push channel "exports.progress"). */
 export const ExportProgress = z.object({
   jobId: z.string(),
   phase: ExportPhase,

@@ -40,8 +40,12 @@ export interface CliIo {
   stdin?: CliInput
   /** Reads one line typed by the user (interactive clarification); null at end of input. */
   readLine?: (prompt: string) => Promise<string | null>
-  /** Persistence (issue 3): `--db FILE`, or the app's data folder by default. */
-  openStore?: (dbPath: string, pack: LoadedPack) => Promise<PersistedRunner>
+  /**
+   * The run service over a database (`--db FILE`, the app's data folder by default, or ":memory:"
+   * for --no-db): every run the CLI makes goes through it, as in the app. Default: openRunStore
+   * (cli/run-store.ts); tests may pass their own.
+   */
+  openStore?: (dbPath: string, pack: LoadedPack, clock?: () => Date) => Promise<PersistedRunner>
   /** The engine's clock; defaults to the system clock. */
   clock?: () => Date
 }

@@ -1,7 +1,6 @@
 import { createInterface } from "node:readline/promises"
 import { fileURLToPath } from "node:url"
-import { buildAnswerWithReasoning } from "../engine/pipeline"
-import { openTraceSession } from "../store/session"
+import { openRunStore } from "./run-store"
 import { COMMANDS } from "./commands/index"
 import type { CliIo, CliStream } from "./io"
 import { printableText } from "../util/printable"
@@ -49,16 +48,7 @@ export function processIo(): CliIo {
         rl.close()
       }
     },
-    // --db FILE: runs are recorded by the trace store (issue 3).
-    openStore: async (dbPath, pack) => {
-      const session = openTraceSession({ dbPath, engine: buildAnswerWithReasoning, pack })
-      return {
-        ask: (request, options) => session.service.ask(request, options),
-        continueRun: (requestId, answer, options) =>
-          answer === null ? session.service.cancel(requestId, options) : session.service.resume(requestId, answer, options),
-        close: () => session.close(),
-      }
-    },
+    openStore: openRunStore,
   }
 }
 

@@ -1,8 +1,7 @@
-import { dirname, join, resolve } from "node:path"
+import { dirname, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 
 // Paths the CLI resolves relative to the repository (or installed app), never the working directory.
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
 
-export const DEFAULT_PACK_PATH = join(REPO_ROOT, "resources", "packs", "hr-core.json")

@@ -1,6 +1,6 @@
 import { app } from "electron"
 import { join } from "node:path"
-import { APP_NAME, DATABASE_FILE_NAME, defaultDataDir } from "../services"
+import { APP_NAME, DATABASE_FILE_NAME, defaultDataDir } from "../composition/services"
 
 // The app's name and data folder. userData is pinned to the same folder the CLI and the browser
 // host use by default, so all three see the same database.

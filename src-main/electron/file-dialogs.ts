@@ -2,17 +2,17 @@ import { dialog, type BrowserWindow, type OpenDialogOptions, type SaveDialogOpti
 import type { HandlerTable } from "../ipc/handler-table"
 
 // Native open/save dialogs for audit bundles. Only Electron has them: the shared handler table
-// answers `chooseFile` with UNAVAILABLE and says `canChooseFile: false`; here both are replaced.
+// answers `exports.chooseFile` with UNAVAILABLE and says `canChooseFile: false`; here both are replaced.
 
 const ZIP_FILTERS = [{ name: "ZIP", extensions: ["zip"] }]
 
 export function fileDialogHandlers(
-  base: Pick<HandlerTable, "exportLocation">,
+  base: Pick<HandlerTable, "exports.location">,
   getWindow: () => BrowserWindow | null,
-): Pick<HandlerTable, "chooseFile" | "exportLocation"> {
+): Pick<HandlerTable, "exports.chooseFile" | "exports.location"> {
   return {
-    exportLocation: async (input) => ({ ...(await base.exportLocation(input)), canChooseFile: true }),
-    chooseFile: async ({ purpose, defaultPath }) => {
+    "exports.location": async (input) => ({ ...(await base["exports.location"](input)), canChooseFile: true }),
+    "exports.chooseFile": async ({ purpose, defaultPath }) => {
       const window = getWindow()
       if (purpose === "saveBundle") {
         const options: SaveDialogOptions = {

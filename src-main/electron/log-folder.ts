@@ -13,10 +13,10 @@ export async function openLogFolder(dir: string): Promise<void> {
   if (problem !== "") throw new Error(problem)
 }
 
-export function logFolderHandlers(log: AppLog): Pick<HandlerTable, "logFolder" | "openLogFolder"> {
+export function logFolderHandlers(log: AppLog): Pick<HandlerTable, "diagnostics.logFolder" | "diagnostics.openLogFolder"> {
   return {
-    logFolder: async () => ({ path: log.dir, canOpen: true }),
-    openLogFolder: async () => {
+    "diagnostics.logFolder": async () => ({ path: log.dir, canOpen: true }),
+    "diagnostics.openLogFolder": async () => {
       try {
         await openLogFolder(log.dir)
       } catch (error) {

@@ -5,7 +5,7 @@ import { createDispatcher } from "../ipc/dispatcher"
 import { backgroundErrorLogger } from "../logging/app-log"
 import { ipcErrorLogger, updaterLog, withIpcLog } from "../logging/ipc-log"
 import { logRuns } from "../logging/run-log"
-import { createServices, settingsOverridesFromEnv } from "../services"
+import { createServices } from "../composition/services"
 import { databasePath, setupAppIdentity } from "./app-identity"
 import { resolveAppLayout } from "./app-layout"
 import { registerAppScheme, serveAppProtocol } from "./app-protocol"
@@ -42,7 +42,6 @@ if (setupSingleInstance(() => mainWindow)) {
     .then(async () => {
       const services = createServices({
         dbPath: databasePath(),
-        settingsOverrides: settingsOverridesFromEnv(process.env),
         ...packagedResourcesOption(app.isPackaged, process.resourcesPath),
         onBackgroundError: backgroundErrorLogger(log),
       })

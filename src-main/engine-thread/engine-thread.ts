@@ -2,13 +2,14 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "
 import { isTerminal, terminalPayloadOf, type ReasoningEvent, type TerminalPayload } from "../../src-shared/events/event"
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { LoadedPack } from "../knowledge/loader"
-import { openSealedEvent } from "../store/hash-chain"
-import type { EngineRun, ReasoningEngine } from "../store/replay"
+import { openSealedEvent } from "../trace/hash-chain"
+import type { EngineRun, ReasoningEngine } from "../engine/types"
 import { systemClock } from "../util/clock"
 import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
-import type { EngineDeps, EngineRequest } from "../engine/types"
-import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
+import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/counterfactual"
+import type { EngineDeps } from "../engine/types"
+import { plainEngineSettings, type EngineJob, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
 import { RunChannel } from "./run-channel"
 
 // The reasoning engine on a worker thread of its own, behind the same ReasoningEngine signature as
@@ -34,6 +35,8 @@ export class EngineThreadError extends Error {}
 
 export class EngineThread {
   readonly engine: ReasoningEngine
+  /** What-if runs on the same thread, through the same capacity gate and Stop as questions. */
+  readonly counterfactualEngine: CounterfactualEngine
   private worker: Worker | null = null
   /** Where the worker's messages arrive (a channel of their own, so that they can be taken at once: see RunChannel). */
   private inbox: MessagePort | null = null
@@ -47,7 +50,9 @@ export class EngineThread {
 
   constructor(options: EngineThreadOptions = {}) {
     this.entry = options.workerEntry ?? resolveWorkerEntry(import.meta.url, "engine-worker", "./engine-worker.ts")
-    this.engine = (request, deps) => this.run(request, deps)
+    this.engine = (request, deps) => this.run({ kind: "question", request }, deps)
+    this.counterfactualEngine = (request, baseEvents, deps) =>
+      this.run({ kind: "counterfactual", request, baseEvents }, { ...deps, counterfactualOf: request.counterfactualOf })
   }
 
   /**
@@ -77,15 +82,15 @@ export class EngineThread {
     if (worker !== null) await worker.terminate()
   }
 
-  private run(request: EngineRequest, deps: EngineDeps): EngineRun {
-    if (deps.clock !== systemClock || this.closed) return buildAnswerWithReasoning(request, deps)
+  private run(job: EngineJob, deps: EngineDeps): EngineRun {
+    if (deps.clock !== systemClock || this.closed) return inProcess(job, deps)
     const channel = new RunChannel(deps, () => this.collect())
-    return Object.assign(this.events(request, channel), { nextEventReady: () => channel.nextEventReady() })
+    return Object.assign(this.events(job, channel), { nextEventReady: () => channel.nextEventReady() })
   }
 
-  private async *events(request: EngineRequest, channel: RunChannel): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+  private async *events(job: EngineJob, channel: RunChannel): AsyncGenerator<ReasoningEvent, TerminalPayload> {
     const { deps } = channel
-    if (this.closed) return yield* buildAnswerWithReasoning(request, deps)
+    if (this.closed) return yield* inProcess(job, deps)
     const admitted = deps.gate?.tryAcquire()
     const id = this.nextRunId++
     this.runs.set(id, channel)
@@ -95,7 +100,7 @@ export class EngineThread {
     try {
       worker = this.startedWorker()
       this.sendPack(worker, deps.pack)
-      this.send(worker, { type: "start", run: id, request, settings: settingsOf(deps, admitted) })
+      this.send(worker, { type: "start", run: id, job, settings: settingsOf(deps, admitted) })
       // The user's Stop crosses as a message: the run's signal fires on the engine thread.
       const started = worker
       stopListener = () => this.send(started, { type: "abort", run: id })
@@ -250,4 +255,9 @@ function settingsOf(deps: EngineDeps, admitted: boolean | undefined): ThreadRunS
     ...plainEngineSettings(deps),
     ...(admitted === undefined ? {} : { admitted }),
   }
+}
+
+/** The same job computed on the calling thread (a pinned clock, or after close). */
+function inProcess(job: EngineJob, deps: EngineDeps): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+  return job.kind === "question" ? buildAnswerWithReasoning(job.request, deps) : counterfactualFromEvents(job.request, job.baseEvents, deps)
 }

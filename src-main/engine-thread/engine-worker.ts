@@ -1,13 +1,14 @@
 import { MessagePort, parentPort, workerData } from "node:worker_threads"
 import { loadPack, type LoadedPack } from "../knowledge/loader"
-import { chainHash, GENESIS_HASH } from "../store/hash-chain"
+import { chainHash, GENESIS_HASH } from "../trace/hash-chain"
 import { canonicalJson } from "../util/canonical-json"
 import { systemClock } from "../util/clock"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
-import type { ClarificationAnswer, EngineDeps, EngineRequest } from "../engine/types"
-import { plainEngineSettings, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
+import { counterfactualFromEvents } from "../engine/counterfactual"
+import type { ClarificationAnswer, EngineDeps } from "../engine/types"
+import { plainEngineSettings, type EngineJob, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
 
-// The engine thread (started by EngineThread): runs the reasoning engine for the main thread and
+// The engine thread (started by EngineThread): runs the reasoning engine (questions and what-ifs) for the main thread and
 // sends each event as it comes, already in canonical JSON and hashed on a fresh chain, so the
 // main thread only parses it and commits it. Runs go on while the main thread stores earlier
 // stages; a run stops after an awaiting_input event until the main thread asks for more, the
@@ -42,7 +43,7 @@ port.on("message", (message: ToEngineThread) => {
       addPack(message.hash, message.canonicalJson)
       break
     case "start":
-      void run(message.run, message.request, message.settings)
+      void run(message.run, message.job, message.settings)
       break
     case "abort":
       runs.get(message.run)?.abort.abort()
@@ -85,14 +86,16 @@ function addPack(hash: string, text: string): void {
   }
 }
 
-async function run(id: number, request: EngineRequest, settings: ThreadRunSettings): Promise<void> {
+async function run(id: number, job: EngineJob, settings: ThreadRunSettings): Promise<void> {
   const active: ActiveRun = { abort: new AbortController(), stopped: false, resumeAfterGate: null, answer: null }
   runs.set(id, active)
   try {
     const pack = packs.get(settings.packHash)
     if (pack === undefined) throw new Error(`rule pack ${settings.packHash} was not sent to the engine thread`)
     if (settings.aborted === true) active.abort.abort()
-    const generator = buildAnswerWithReasoning(request, depsFor(id, active, pack, settings))
+    const deps = depsFor(id, active, pack, settings)
+    const generator =
+      job.kind === "question" ? buildAnswerWithReasoning(job.request, deps) : counterfactualFromEvents(job.request, job.baseEvents, deps)
     let head = GENESIS_HASH
     for await (const event of generator) {
       const eventJson = canonicalJson(event)

@@ -1,6 +1,8 @@
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
+import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { CounterfactualRequest } from "../../src-shared/whatif"
 import type { ClarificationAnswer, EngineDeps, EngineRequest } from "../engine/types"
-import type { SealedEvent } from "../store/hash-chain"
+import type { SealedEvent } from "../trace/hash-chain"
 
 // What the main thread and the engine thread say to each other. A run is named by a number the
 // main thread picks (one worker serves every run of the app, several at once).
@@ -36,9 +38,14 @@ export interface ThreadRunSettings extends PlainEngineSettings {
   admitted?: boolean
 }
 
+/** What a run computes: a question from the start, or a what-if from its base run's events. */
+export type EngineJob =
+  | { kind: "question"; request: EngineRequest }
+  | { kind: "counterfactual"; request: CounterfactualRequest; baseEvents: readonly ReasoningEvent[] }
+
 export type ToEngineThread =
   | { type: "pack"; hash: string; canonicalJson: string }
-  | { type: "start"; run: number; request: EngineRequest; settings: ThreadRunSettings }
+  | { type: "start"; run: number; job: EngineJob; settings: ThreadRunSettings }
   /** The consumer asked for the event after an awaiting_input: the run may go on. */
   | { type: "continue"; run: number }
   /** The user's Stop: the run's signal fires on the engine thread (the run ends in ERROR CANCELLED). */

@@ -1,4 +1,5 @@
 import type { ProfileContext } from "../../src-shared/context"
+import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
 import type { LoadedPack } from "../knowledge/loader"
@@ -65,3 +66,13 @@ export interface EngineDeps {
    */
   stopAtSeq?: number
 }
+
+/**
+ * A run's events as an engine yields them. One that computes ahead of its consumer (the engine
+ * thread) can also tell whether the next event is already at hand: the audit sink then commits
+ * the stage boundaries that arrived together in one transaction (see AuditSink).
+ */
+export type EngineRun = AsyncGenerator<ReasoningEvent, TerminalPayload> & { nextEventReady?: () => boolean }
+
+/** The engine's entry for a question: in process (buildAnswerWithReasoning) or on the engine thread. */
+export type ReasoningEngine = (request: EngineRequest, deps: EngineDeps) => EngineRun

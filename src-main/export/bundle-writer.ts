@@ -3,7 +3,7 @@ import { open, rename, rm } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
 import { constants } from "node:zlib"
 import type { ExportSelection } from "../../src-shared/export"
-import { GENESIS_HASH } from "../store/hash-chain"
+import { GENESIS_HASH } from "../trace/hash-chain"
 import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,

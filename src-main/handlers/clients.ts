@@ -1,10 +1,10 @@
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 import type { HandlerTable } from "../ipc/handler-table"
 import { mapStoreErrors } from "./store-errors"
 
-export function clientHandlers(services: Services): Pick<HandlerTable, "listClients" | "saveClient"> {
+export function clientHandlers(services: Services): Pick<HandlerTable, "clients.list" | "clients.save"> {
   return {
-    listClients: () => mapStoreErrors(() => services.clients.list()),
-    saveClient: (input) => mapStoreErrors(() => services.clients.save(input)),
+    "clients.list": () => mapStoreErrors(() => services.clients.list()),
+    "clients.save": (input) => mapStoreErrors(() => services.clients.save(input)),
   }
 }

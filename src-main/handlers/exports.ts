@@ -5,26 +5,26 @@ import { checkOutPath, describeOutPathProblem, protectedFile } from "../export/o
 import { loadOrCreateSigningKeys, ownPublicKeyPem } from "../export/signing-keys"
 import { verifyBundleInWorker } from "../export/verify/verify-runner"
 import type { HandlerTable } from "../ipc/handler-table"
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 
 // Audit export bundles (issue 6): start / cancel an export, verify a bundle, show the signing key,
 // and where bundles go. A native file dialog exists only in Electron (src-main/electron/
-// file-dialogs.ts replaces `chooseFile` and `exportLocation` there); this table answers UNAVAILABLE.
+// file-dialogs.ts replaces `exports.chooseFile` and `exports.location` there); this table answers UNAVAILABLE.
 
 export const EXPORTS_FOLDER = "exports"
 
 type ExportChannels =
-  | "startExport"
-  | "cancelExport"
-  | "verifyBundle"
-  | "signingKey"
-  | "exportLocation"
-  | "checkExportPath"
-  | "chooseFile"
+  | "exports.start"
+  | "exports.cancel"
+  | "exports.verify"
+  | "exports.signingKey"
+  | "exports.location"
+  | "exports.checkPath"
+  | "exports.chooseFile"
 
 export function exportHandlers(services: Services): Pick<HandlerTable, ExportChannels> {
   return {
-    startExport: async (input) => {
+    "exports.start": async (input) => {
       // The database and the signing key are never an export's target (issue 20, item 1).
       const guarded = protectedFile(input.outPath, services.store.path, services.dataDir)
       if (guarded !== undefined)
@@ -37,10 +37,10 @@ export function exportHandlers(services: Services): Pick<HandlerTable, ExportCha
         )
       return services.exports.start(input)
     },
-    cancelExport: async (input) => services.exports.cancel(input),
+    "exports.cancel": async (input) => services.exports.cancel(input),
     // On a worker thread (a bundle from outside must not stall or exhaust the app); a bundle this
     // installation signed counts as signed by a trusted signer even when no key is required.
-    verifyBundle: ({ path, trustedKeyPem }) => {
+    "exports.verify": ({ path, trustedKeyPem }) => {
       const ownKeyPem = ownPublicKeyPem(services.dataDir)
       return verifyBundleInWorker({
         path,
@@ -48,18 +48,18 @@ export function exportHandlers(services: Services): Pick<HandlerTable, ExportCha
         ...(ownKeyPem === null ? {} : { ownKeyPem }),
       })
     },
-    signingKey: async () => {
+    "exports.signingKey": async () => {
       const keys = loadOrCreateSigningKeys(services.dataDir)
       return { algorithm: keys.algorithm, publicKeyPem: keys.publicKeyPem, fingerprint: keys.fingerprint }
     },
-    exportLocation: async () => {
+    "exports.location": async () => {
       // Created here so that the suggested path is writable as it stands.
       const folder = join(services.dataDir, EXPORTS_FOLDER)
       mkdirSync(folder, { recursive: true })
       return { folder, separator: sep === "\\" ? "\\" : "/", canChooseFile: false }
     },
-    checkExportPath: ({ path }) => checkOutPath(path),
-    chooseFile: async () => {
+    "exports.checkPath": ({ path }) => checkOutPath(path),
+    "exports.chooseFile": async () => {
       throw new IpcFailure("UNAVAILABLE", "no file dialog here: type the path")
     },
   }

@@ -1,5 +1,5 @@
 import type { HandlerTable } from "../ipc/handler-table"
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 import { clientHandlers } from "./clients"
 import { diagnosticsHandlers } from "./diagnostics"
 import { exportHandlers } from "./exports"
@@ -8,7 +8,7 @@ import { settingsHandlers } from "./settings"
 import { traceHandlers } from "./traces"
 import { whatifHandlers } from "./whatif"
 
-// The handler table: every key of `channels`, implemented with the services. The same table
+// The handler table: every channel, under its one name "<domain>.<fn>", implemented with the services. The same table
 // serves Electron IPC and the browser host; `satisfies` makes a missing channel a type error.
 
 export function createHandlers(services: Services): HandlerTable {

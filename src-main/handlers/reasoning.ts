@@ -1,13 +1,13 @@
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 import type { HandlerTable } from "../ipc/handler-table"
 import { mapStoreErrors } from "./store-errors"
 
-// ask / answerClarification / cancel: live runs, events pushed through the event bus.
+// runs.ask / runs.answer / runs.cancel: live runs, events pushed through the event bus.
 
-export function reasoningHandlers(services: Services): Pick<HandlerTable, "ask" | "answerClarification" | "cancel"> {
+export function reasoningHandlers(services: Services): Pick<HandlerTable, "runs.ask" | "runs.answer" | "runs.cancel"> {
   return {
-    ask: (input) => mapStoreErrors(() => services.runs.ask(input)),
-    answerClarification: ({ requestId, answer }) => mapStoreErrors(() => services.runs.answer(requestId, answer)),
-    cancel: ({ requestId }) => mapStoreErrors(() => services.runs.cancel(requestId)),
+    "runs.ask": (input) => mapStoreErrors(() => services.runs.ask(input)),
+    "runs.answer": ({ requestId, answer }) => mapStoreErrors(() => services.runs.answer(requestId, answer)),
+    "runs.cancel": ({ requestId }) => mapStoreErrors(() => services.runs.cancel(requestId)),
   }
 }

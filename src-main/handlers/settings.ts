@@ -1,14 +1,14 @@
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 import type { HandlerTable } from "../ipc/handler-table"
 import { mapStoreErrors } from "./store-errors"
 import type { LoadedPack } from "../knowledge/loader"
 import type { PackInfo } from "../../src-shared/pack-info"
 
-export function settingsHandlers(services: Services): Pick<HandlerTable, "getSettings" | "updateSettings" | "packInfo"> {
+export function settingsHandlers(services: Services): Pick<HandlerTable, "settings.get" | "settings.update" | "settings.packInfo"> {
   return {
-    packInfo: async () => packInfo(services.pack),
-    getSettings: () => mapStoreErrors(() => services.settings.get()),
-    updateSettings: (patch) =>
+    "settings.packInfo": async () => packInfo(services.pack),
+    "settings.get": () => mapStoreErrors(() => services.settings.get()),
+    "settings.update": (patch) =>
       mapStoreErrors(() => {
         const next = services.settings.update(patch)
         services.settingsChanged.publish(next)

@@ -1,7 +1,7 @@
 import { IpcFailure } from "../../src-shared/ipc/channel"
 import { BadCursorError } from "../store/history"
 import { damagedWhileOpenText, isDamageError, StoreDamagedError } from "../store/integrity"
-import { TraceNotFoundError, TraceStateError } from "../store/runs"
+import { TraceNotFoundError, TraceStateError } from "../runs/run-service"
 
 // The store's typed failures, as the caller should see them. Anything else stays INTERNAL.
 

@@ -1,5 +1,5 @@
 import { IpcFailure } from "../../src-shared/ipc/channel"
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 import type { HandlerTable } from "../ipc/handler-table"
 import { mapStoreErrors } from "./store-errors"
 
@@ -7,16 +7,16 @@ import { mapStoreErrors } from "./store-errors"
 
 export function traceHandlers(
   services: Services,
-): Pick<HandlerTable, "listTraces" | "getTrace" | "verifyTrace" | "traceStats"> {
+): Pick<HandlerTable, "traces.list" | "traces.get" | "traces.verify" | "traces.stats"> {
   return {
-    listTraces: (input) => mapStoreErrors(() => services.traces.list(input)),
-    getTrace: ({ requestId }) =>
+    "traces.list": (input) => mapStoreErrors(() => services.traces.list(input)),
+    "traces.get": ({ requestId }) =>
       mapStoreErrors(() => {
         const detail = services.traces.get(requestId)
         if (detail === null) throw new IpcFailure("NOT_FOUND", `no trace ${requestId}`)
         return detail
       }),
-    verifyTrace: ({ requestId }) => mapStoreErrors(() => services.traces.verify(requestId)),
-    traceStats: () => mapStoreErrors(() => services.traces.stats()),
+    "traces.verify": ({ requestId }) => mapStoreErrors(() => services.traces.verify(requestId)),
+    "traces.stats": () => mapStoreErrors(() => services.traces.stats()),
   }
 }

@@ -1,12 +1,11 @@
 import { newRequestId } from "../util/request-id"
 import { IpcFailure } from "../../src-shared/ipc/channel"
 import type { HandlerTable } from "../ipc/handler-table"
-import type { Services } from "../services"
+import type { Services } from "../composition/services"
 import type { ReasoningSink } from "../sinks/types"
 import { ScenarioNotFoundError } from "../store/scenarios-repo"
 import { WhatIfStateError } from "../whatif/base-run"
 import { WhatIfInputError } from "../whatif/fact-info"
-import { WhatIfService } from "../whatif/service"
 import { mapStoreErrors } from "./store-errors"
 
 // The "What if…" panel and saved scenarios (issue 5). A counterfactual starts on the next turn and
@@ -14,31 +13,28 @@ import { mapStoreErrors } from "./store-errors"
 // runs (each marked counterfactualOf), so the panel's stepper streams it like any run.
 
 type WhatIfKeys =
-  | "whatifDrivers"
-  | "whatifRun"
-  | "whatifRerun"
-  | "whatifCompare"
-  | "listScenarios"
-  | "getScenario"
-  | "saveScenario"
-  | "renameScenario"
-  | "duplicateScenario"
-  | "deleteScenario"
-  | "compareScenarios"
-  | "recheckScenario"
+  | "whatif.drivers"
+  | "whatif.run"
+  | "whatif.rerun"
+  | "whatif.compare"
+  | "scenarios.list"
+  | "scenarios.get"
+  | "scenarios.save"
+  | "scenarios.rename"
+  | "scenarios.duplicate"
+  | "scenarios.delete"
+  | "scenarios.compare"
+  | "scenarios.recheck"
 
 export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKeys> {
-  const whatif = new WhatIfService({
-    store: services.store,
-    traces: services.traces,
-    currentPack: services.pack,
-  })
+  // The composition root's what-if service: its runs go through the run service's gate and limits.
+  const { whatif } = services
   const publisher: ReasoningSink = { mode: "nonBlocking", write: (event) => services.events.publish(event) }
   const report = (requestId: string, error: unknown) => services.reportBackgroundError(`what-if ${requestId}`, error)
 
   return {
-    whatifDrivers: ({ requestId }) => guard(() => whatif.drivers(requestId)),
-    whatifRun: ({ requestId, changes }) =>
+    "whatif.drivers": ({ requestId }) => guard(() => whatif.drivers(requestId)),
+    "whatif.run": ({ requestId, changes }) =>
       guard(() => {
         const prepared = whatif.prepare(requestId, changes)
         if (prepared.status === "needs_rerun") return prepared.result
@@ -57,26 +53,26 @@ export function whatifHandlers(services: Services): Pick<HandlerTable, WhatIfKey
           applied: prepared.resolved.applied,
         }
       }),
-    whatifRerun: ({ requestId, changes }) =>
+    "whatif.rerun": ({ requestId, changes }) =>
       guard(() => {
         const started = whatif.rerun(requestId, changes, { sinks: [publisher] })
         started.done.catch((error: unknown) => report(started.requestId, error))
         return { requestId: started.requestId }
       }),
-    whatifCompare: ({ baseRequestId, otherRequestId }) =>
+    "whatif.compare": ({ baseRequestId, otherRequestId }) =>
       guard(() => whatif.compare(baseRequestId, otherRequestId)),
-    listScenarios: (filter) => guard(() => whatif.listScenarios(filter)),
-    getScenario: ({ id }) => guard(() => whatif.scenarioDetail(id)),
-    saveScenario: (input) => guard(() => whatif.saveScenario(input)),
-    renameScenario: ({ id, name, notes }) => guard(() => whatif.scenarios.rename(id, name, notes)),
-    duplicateScenario: ({ id, name }) => guard(() => whatif.duplicateScenario(id, name)),
-    deleteScenario: ({ id }) =>
+    "scenarios.list": (filter) => guard(() => whatif.listScenarios(filter)),
+    "scenarios.get": ({ id }) => guard(() => whatif.scenarioDetail(id)),
+    "scenarios.save": (input) => guard(() => whatif.saveScenario(input)),
+    "scenarios.rename": ({ id, name, notes }) => guard(() => whatif.scenarios.rename(id, name, notes)),
+    "scenarios.duplicate": ({ id, name }) => guard(() => whatif.duplicateScenario(id, name)),
+    "scenarios.delete": ({ id }) =>
       guard(() => {
         whatif.scenarios.delete(id)
         return { id }
       }),
-    compareScenarios: ({ a, b }) => guard(() => whatif.compareScenarios(a, b)),
-    recheckScenario: ({ id }) => guard(() => whatif.recheck(id, { sinks: [publisher] })),
+    "scenarios.compare": ({ a, b }) => guard(() => whatif.compareScenarios(a, b)),
+    "scenarios.recheck": ({ id }) => guard(() => whatif.recheck(id, { sinks: [publisher] })),
   }
 }
 

@@ -5,7 +5,7 @@ import { createHandlers } from "../handlers"
 import { backgroundErrorLogger } from "../logging/app-log"
 import { ipcErrorLogger } from "../logging/ipc-log"
 import { logRuns } from "../logging/run-log"
-import { createServices, DATABASE_FILE_NAME, defaultDataDir, settingsOverridesFromEnv } from "../services"
+import { createServices, DATABASE_FILE_NAME, defaultDataDir } from "../composition/services"
 import { keptFileText } from "../store/integrity"
 import { HOST_USAGE, HostUsageError, parseHostArgs, type HostArgs } from "./args"
 import { startHostLog } from "./host-log"
@@ -39,7 +39,6 @@ async function serve(args: HostArgs): Promise<void> {
   const log = startHostLog(dataDir)
   const services = createServices({
     dbPath: join(dataDir, DATABASE_FILE_NAME),
-    settingsOverrides: settingsOverridesFromEnv(process.env),
     onBackgroundError: backgroundErrorLogger(log),
   })
   logRuns(services.events, log)

@@ -1,5 +1,5 @@
 import type { IpcResult } from "../../src-shared/ipc/channel"
-import { channels, type ChannelKey, type ChannelOutput } from "../../src-shared/ipc/channels"
+import { channels, isChannelKey, type ChannelKey, type ChannelOutput } from "../../src-shared/ipc/channels"
 import { badInput, toIpcError } from "./errors"
 import type { ChannelHandler, HandlerInput, HandlerTable } from "./handler-table"
 
@@ -23,11 +23,8 @@ export interface DispatcherOptions {
   onUnexpectedError?(channel: string, error: unknown): void
 }
 
+/** `channel` is the channel's one name, "<domain>.<fn>" (its key and its wire name). */
 export type Dispatch = (channel: string, rawInput: unknown, caller: Caller) => Promise<IpcResult<unknown>>
-
-export function isChannelKey(name: string): name is ChannelKey {
-  return Object.hasOwn(channels, name)
-}
 
 export function createDispatcher(handlers: HandlerTable, options: DispatcherOptions): Dispatch {
   const validateOutput = options.validateOutput ?? true

@@ -2,7 +2,8 @@ import type { z } from "zod"
 import type { ChannelKey, ChannelOutput, Channels } from "../../src-shared/ipc/channels"
 
 // The shape every host (Electron IPC, browser host WebSocket, tests) implements: one handler per
-// key of `channels`, receiving the already-parsed input and returning the channel's output.
+// channel, under the channel's one name "<domain>.<fn>", receiving the already-parsed input and
+// returning the channel's output. A channel without a handler is a type error.
 
 /** The input a handler receives: the channel schema's output, i.e. after zod parsing. */
 export type HandlerInput<K extends ChannelKey> = z.output<Channels[K]["input"]>

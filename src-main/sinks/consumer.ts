@@ -9,7 +9,7 @@ export interface ConsumeOptions {
    * How many clarification gates already have their answer (given to the engine in advance:
    * resume, CLI --clarify); the consumer goes on past that many awaiting_input events. At the next
    * one it stops and returns it: leaving the loop closes the generator, and the run is continued
-   * later by a deterministic replay (TraceService.resume). Default 0.
+   * later by a deterministic replay (RunService.resume). Default 0.
    */
   answeredGates?: number
   /** Where failures of nonBlocking sinks go (they never stop the run). */

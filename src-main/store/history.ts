@@ -2,6 +2,7 @@ import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm"
 import { TracePageRequest, type TraceFilter, type TracePage } from "../../src-shared/traces"
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core"
 import { traces, type TraceRow } from "./schema"
+import { isDamageError } from "./integrity"
 import type { Store } from "./store"
 import { toTraceSummary } from "./trace-reader"
 
@@ -113,5 +114,25 @@ export function listTraces(store: Store, input: TracePageRequest): TracePage {
   return {
     items: page.map(toTraceSummary),
     nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  }
+}
+
+/**
+ * Request ids of every trace, oldest first (for `traces verify --all`). When a damaged page of
+ * the traces table cannot be read, the ids come from the table's unique index on request_id
+ * (a separate b-tree), so that the runs around the damage are still found and verified.
+ */
+export function allRequestIds(store: Store): string[] {
+  const { sqlite } = store
+  try {
+    return sqlite.prepare("SELECT request_id FROM traces ORDER BY id").pluck().all() as string[]
+  } catch (error) {
+    if (!isDamageError(error)) throw error
+    try {
+      const rows = sqlite.prepare("SELECT request_id AS requestId, id FROM traces INDEXED BY traces_request_id_unique").all() as { requestId: string; id: number }[]
+      return rows.sort((a, b) => a.id - b.id).map((row) => row.requestId)
+    } catch {
+      throw error
+    }
   }
 }

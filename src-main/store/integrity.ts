@@ -133,10 +133,15 @@ function statOrNull(path: string) {
 /**
  * - corrupt: an SQLite file that fails the integrity check (or cannot be read while opening);
  * - not-a-database: something else at the database path;
- * - empty-with-log: a 0-byte database whose write-ahead log holds data (the runs may be there).
- * The file is never changed: FiskAI writes nothing into it and does not move it.
+ * - empty-with-log: a 0-byte database whose write-ahead log holds data (the runs may be there);
+ * - newer-schema: a database a newer FiskAI migrated past the schemas this app ships;
+ * - schema-mismatch: a database whose migration journal is not this app's history (a row edited,
+ *   removed or added, or a shipped migration file changed after the database applied it).
+ * The file is never changed: FiskAI writes nothing into it and does not move it. The two schema
+ * kinds are not damage to the pages, but they are refused at open the same way, so every host
+ * (the app's dialog, the browser host, the CLI) reports them as it reports a damaged file.
  */
-export type DamageKind = "corrupt" | "not-a-database" | "empty-with-log"
+export type DamageKind = "corrupt" | "not-a-database" | "empty-with-log" | "newer-schema" | "schema-mismatch"
 
 export class StoreDamagedError extends Error {
   override readonly name = "StoreDamagedError"
@@ -144,7 +149,7 @@ export class StoreDamagedError extends Error {
   constructor(
     readonly path: string,
     readonly kind: DamageKind,
-    /** What the check found, in SQLite's (English) words. */
+    /** What the check found, in SQLite's (or the migrator's) English words. */
     readonly problems: readonly string[],
   ) {
     super(damageText(path, kind, problems, "en"))
@@ -162,6 +167,7 @@ function found(problems: readonly string[]): string {
 }
 
 function damageText(path: string, kind: DamageKind, problems: readonly string[], locale: Locale): string {
+  if (kind === "newer-schema" || kind === "schema-mismatch") return schemaText(path, kind, problems, locale)
   const verifyHint = `fiskai traces verify --all --db "${path}"`
   if (kind === "corrupt")
     return locale === "hr"
@@ -186,6 +192,30 @@ function damageText(path: string, kind: DamageKind, problems: readonly string[],
         "FiskAI nije mijenjao nijednu od tih datoteka. Zatvorite FiskAI Workstation, sačuvajte kopiju obiju datoteka i vratite posljednju sigurnosnu kopiju."
     : `The database file ${path} is empty (0 bytes) but its write-ahead log ${path}-wal is not: the runs may be in it. ` +
         "FiskAI has changed neither file. Close FiskAI Workstation, keep a copy of both files and restore your latest backup."
+}
+
+function schemaText(
+  path: string,
+  kind: "newer-schema" | "schema-mismatch",
+  problems: readonly string[],
+  locale: Locale,
+): string {
+  if (kind === "newer-schema")
+    return locale === "hr"
+      ? `Bazu podataka ${path} zapisala je novija verzija FiskAI-ja (${found(problems)}). FiskAI u nju nije ništa zapisao. ` +
+          "Ažurirajte FiskAI Workstation da biste je otvorili."
+      : `The database ${path} was written by a newer FiskAI version (${found(problems)}). FiskAI has written nothing to it. ` +
+          "Update FiskAI Workstation to open it."
+  // Which side changed cannot be told: the database's journal, or the app's own migration files.
+  return locale === "hr"
+    ? `Povijest nadogradnji zapisana u bazi podataka ${path} ne odgovara ovoj verziji FiskAI-ja (${found(problems)}). ` +
+        "FiskAI u nju nije ništa zapisao. Baza je izmijenjena izvan FiskAI-ja ili ova instalacija nije izvorna. " +
+        "Zatvorite FiskAI Workstation i sačuvajte kopiju te datoteke. Ako ste FiskAI upravo instalirali ili ažurirali, instalirajte ga ponovno iz službenog paketa; " +
+        "inače na mjesto datoteke vratite posljednju sigurnosnu kopiju."
+    : `The schema history recorded in the database ${path} does not match this version of FiskAI (${found(problems)}). ` +
+        "FiskAI has written nothing to it. The database was changed outside FiskAI, or this installation is not the original one. " +
+        "Close FiskAI Workstation and keep a copy of the file. If you have just installed or updated FiskAI, reinstall it from the official package; " +
+        "otherwise put your latest backup in the file's place."
 }
 
 /** A file found at the database path that held no database; kept beside the new one. */

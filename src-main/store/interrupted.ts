@@ -4,7 +4,7 @@ import { eventsOfRequestSql } from "./event-keys"
 import { isOwnerAlive } from "./owner"
 import { RunTiming } from "./run-timing"
 import { TraceSettler } from "./trace-settle"
-import { summarizeEvent, type TracePatch } from "./trace-summary"
+import { summarizeEvent, type TracePatch } from "../trace/summary"
 import { parseJsonOrNull } from "../util/parse-json"
 
 // At open, runs left `running` by a writer that no longer exists (a crash, a kill, a power cut)

@@ -13,7 +13,15 @@ import {
   type KeptFile,
 } from "./integrity"
 import { markInterruptedRuns } from "./interrupted"
-import { appliedMigrations, checkCompatible, defaultMigrationsDir, loadMigrations, migrate } from "./migrator"
+import {
+  appliedMigrations,
+  checkCompatible,
+  defaultMigrationsDir,
+  loadMigrations,
+  migrate,
+  SchemaMismatchError,
+  SchemaTooNewError,
+} from "./migrator"
 import { endSession, startSession } from "./owner"
 import * as schema from "./schema"
 import { SearchIndex, type SearchIndexOptions } from "./search-index"
@@ -86,7 +94,8 @@ export function openStore(options: OpenStoreOptions): Store {
         throw new StoreDamagedError(options.path, "corrupt", integrityAtOpen.problems)
       return openReadOnly(options, known, clock, integrityAtOpen)
     }
-    // Refuse a database from a newer app before anything (even journal_mode) changes the file.
+    // Refuse a database from a newer app, or whose migration history is not this app's (rows or
+    // shipped files changed), before anything (even journal_mode) changes the file.
     checkCompatible(appliedMigrations(sqlite), known)
     sqlite.pragma("journal_mode = WAL")
     sqlite.pragma("synchronous = FULL")
@@ -162,9 +171,20 @@ function assemble(sqlite: Database.Database, options: OpenStoreOptions, state: S
   }
 }
 
-/** SQLite's damage errors met while opening (after the quick check passed) as StoreDamagedError. */
+/**
+ * SQLite's damage errors met while opening (after the quick check passed), and the migrator's
+ * refusals (a newer app's database, a journal that is not this app's history), as
+ * StoreDamagedError: the refusal every host shows in both languages, naming the file.
+ */
 function asDamage(path: string, error: unknown): unknown {
-  return isDamageError(error) ? new StoreDamagedError(path, "corrupt", [describeDamage(error)]) : error
+  if (isDamageError(error)) return new StoreDamagedError(path, "corrupt", [describeDamage(error)])
+  if (error instanceof SchemaTooNewError)
+    return new StoreDamagedError(path, "newer-schema", [
+      `schema ${error.databaseVersion}; this app knows up to ${error.appVersion}`,
+    ])
+  if (error instanceof SchemaMismatchError)
+    return new StoreDamagedError(path, "schema-mismatch", [error.message])
+  return error
 }
 
 /**

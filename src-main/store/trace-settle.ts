@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3"
 import type { TraceStatus } from "../../src-shared/traces"
-import type { TracePatch } from "./trace-summary"
+import type { TracePatch } from "../trace/summary"
 
 // Bringing a trace row up to date with its events: status, owner, chain position and the summary
 // columns. The audit sink does it when a run ends, suspends or is aborted (stage boundaries in

@@ -47,82 +47,12 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
   backend.autoInstallOnAppQuit = false
   backend.allowDowngrade = false
 
-  let state: UpdateState = { status: "idle" }
-  const listeners = new Set<UpdateStateListener>()
+  const cell = createStateCell()
+  const steps: Steps = { backend, cell, policy: () => evaluatePolicy(options.resolvePolicy) }
   let checking: Promise<UpdateState> | null = null
   let downloading: Promise<UpdateState> | null = null
   let cancelTimer: CancelTimer | null = null
   let started = false
-
-  function setState(next: UpdateState): UpdateState {
-    state = next
-    for (const listener of [...listeners]) {
-      try {
-        listener(next)
-      } catch {
-        // A failing listener must not stop the others or the service.
-      }
-    }
-    return next
-  }
-
-  async function policy(): Promise<UpdatePolicyDecision> {
-    try {
-      return await options.resolvePolicy()
-    } catch (error) {
-      const reason = `the update policy could not be evaluated: ${describeUpdateError(error).message}`
-      return { enabled: false, source: "policy-file", reason }
-    }
-  }
-
-  /** Applies a disabling decision; returns true when updates may proceed. */
-  async function allowed(): Promise<boolean> {
-    const decision = await policy()
-    if (decision.enabled) return true
-    setState({ status: "disabled", source: decision.source, reason: decision.reason })
-    return false
-  }
-
-  async function runCheck(): Promise<UpdateState> {
-    if (!(await allowed())) return state
-    setState({ status: "checking" })
-    try {
-      const result = await backend.checkForUpdates()
-      if (result === null) {
-        return setState({
-          status: "disabled",
-          source: "updater-inactive",
-          reason: "the updater does not run for this kind of installation",
-        })
-      }
-      if (!result.isUpdateAvailable) return setState({ status: "not-available" })
-      return setState({
-        status: "available",
-        version: displayVersion(result.updateInfo),
-        notes: releaseNotesText(result.updateInfo),
-      })
-    } catch (error) {
-      return setState({ status: "error", ...describeUpdateError(error) })
-    }
-  }
-
-  async function runDownload(version: string): Promise<UpdateState> {
-    if (!(await allowed())) return state
-    const onProgress: DownloadProgressListener = (progress) => {
-      const percent = Math.max(0, Math.min(100, Math.floor(progress.percent)))
-      if (state.status === "downloading") setState({ status: "downloading", version, percent })
-    }
-    setState({ status: "downloading", version, percent: 0 })
-    backend.on("download-progress", onProgress)
-    try {
-      await backend.downloadUpdate()
-      return setState({ status: "downloaded", version })
-    } catch (error) {
-      return setState({ status: "error", ...describeUpdateError(error) })
-    } finally {
-      backend.off("download-progress", onProgress)
-    }
-  }
 
   function scheduleNext(delayMs: number): void {
     cancelTimer = timers.schedule(() => {
@@ -136,14 +66,11 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
 
   const service: UpdateService = {
     get state() {
-      return state
+      return cell.get()
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    subscribe: cell.subscribe,
     async start() {
-      if (started) return state
+      if (started) return cell.get()
       started = true
       scheduleNext(initialDelayMs)
       return service.refreshPolicy()
@@ -153,34 +80,143 @@ export function createUpdateService(options: UpdateServiceOptions): UpdateServic
       cancelTimer?.()
       cancelTimer = null
     },
-    async refreshPolicy() {
-      const decision = await policy()
-      if (!decision.enabled)
-        return setState({ status: "disabled", source: decision.source, reason: decision.reason })
-      return state.status === "disabled" ? setState({ status: "idle" }) : state
-    },
+    refreshPolicy: () => refreshPolicy(steps),
     check() {
       if (checking) return checking
+      const state = cell.get()
       if (state.status === "downloading" || state.status === "downloaded") return Promise.resolve(state)
-      checking = runCheck().finally(() => {
+      checking = runCheck(steps).finally(() => {
         checking = null
       })
       return checking
     },
     download() {
       if (downloading) return downloading
+      const state = cell.get()
       if (state.status !== "available") return Promise.resolve(state)
-      downloading = runDownload(state.version).finally(() => {
+      downloading = runDownload(steps, state.version).finally(() => {
         downloading = null
       })
       return downloading
     },
     async quitAndInstall() {
-      if (state.status !== "downloaded") return false
-      if (!(await allowed())) return false
+      if (cell.get().status !== "downloaded") return false
+      if (!(await allowed(steps))) return false
       backend.quitAndInstall(false, true)
       return true
     },
   }
   return service
+}
+
+// The steps below are the service's work, apart from its scheduling and its guards against
+// running twice (createUpdateService): each reads and sets the state only through the cell.
+
+/** The current state and who hears of its changes. */
+interface StateCell {
+  get(): UpdateState
+  /** Sets the state and tells every listener; returns the new state. */
+  set(next: UpdateState): UpdateState
+  subscribe(listener: UpdateStateListener): () => void
+}
+
+function createStateCell(): StateCell {
+  let state: UpdateState = { status: "idle" }
+  const listeners = new Set<UpdateStateListener>()
+  return {
+    get: () => state,
+    set(next) {
+      state = next
+      for (const listener of [...listeners]) {
+        try {
+          listener(next)
+        } catch {
+          // A failing listener must not stop the others or the service.
+        }
+      }
+      return next
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+interface Steps {
+  readonly backend: UpdaterBackend
+  readonly cell: StateCell
+  /** The policy now; never throws (evaluatePolicy). */
+  readonly policy: () => Promise<UpdatePolicyDecision>
+}
+
+/** A policy that cannot be evaluated turns updates off: the service fails closed. */
+async function evaluatePolicy(
+  resolvePolicy: () => Promise<UpdatePolicyDecision>,
+): Promise<UpdatePolicyDecision> {
+  try {
+    return await resolvePolicy()
+  } catch (error) {
+    const reason = `the update policy could not be evaluated: ${describeUpdateError(error).message}`
+    return { enabled: false, source: "policy-file", reason }
+  }
+}
+
+/** Applies a disabling decision; returns true when updates may proceed. */
+async function allowed({ cell, policy }: Steps): Promise<boolean> {
+  const decision = await policy()
+  if (decision.enabled) return true
+  cell.set({ status: "disabled", source: decision.source, reason: decision.reason })
+  return false
+}
+
+/** Re-evaluates the policy without the network: "disabled" follows it, other states stay. */
+async function refreshPolicy({ cell, policy }: Steps): Promise<UpdateState> {
+  const decision = await policy()
+  if (!decision.enabled)
+    return cell.set({ status: "disabled", source: decision.source, reason: decision.reason })
+  return cell.get().status === "disabled" ? cell.set({ status: "idle" }) : cell.get()
+}
+
+async function runCheck(steps: Steps): Promise<UpdateState> {
+  const { backend, cell } = steps
+  if (!(await allowed(steps))) return cell.get()
+  cell.set({ status: "checking" })
+  try {
+    const result = await backend.checkForUpdates()
+    if (result === null) {
+      return cell.set({
+        status: "disabled",
+        source: "updater-inactive",
+        reason: "the updater does not run for this kind of installation",
+      })
+    }
+    if (!result.isUpdateAvailable) return cell.set({ status: "not-available" })
+    return cell.set({
+      status: "available",
+      version: displayVersion(result.updateInfo),
+      notes: releaseNotesText(result.updateInfo),
+    })
+  } catch (error) {
+    return cell.set({ status: "error", ...describeUpdateError(error) })
+  }
+}
+
+async function runDownload(steps: Steps, version: string): Promise<UpdateState> {
+  const { backend, cell } = steps
+  if (!(await allowed(steps))) return cell.get()
+  const onProgress: DownloadProgressListener = (progress) => {
+    const percent = Math.max(0, Math.min(100, Math.floor(progress.percent)))
+    if (cell.get().status === "downloading") cell.set({ status: "downloading", version, percent })
+  }
+  cell.set({ status: "downloading", version, percent: 0 })
+  backend.on("download-progress", onProgress)
+  try {
+    await backend.downloadUpdate()
+    return cell.set({ status: "downloaded", version })
+  } catch (error) {
+    return cell.set({ status: "error", ...describeUpdateError(error) })
+  } finally {
+    backend.off("download-progress", onProgress)
+  }
 }

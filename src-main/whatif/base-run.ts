@@ -7,7 +7,7 @@ import type { LoadedPack } from "../knowledge/loader"
 import type { TraceRow } from "../store/schema"
 import { StoredRequest } from "../store/stored-request"
 import type { TraceReader } from "../store/trace-reader"
-import { TraceNotFoundError } from "../store/verify-trace"
+import { TraceNotFoundError } from "../store/errors"
 import { evaluateState } from "./drivers"
 
 // The run a counterfactual starts from: a stored trace that reached RETRIEVAL, its events, its

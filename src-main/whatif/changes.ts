@@ -37,49 +37,85 @@ export function resolveChanges(
   const sources: Record<string, FactSource> = { ...base.factSources }
   const touched = new Map<string, Touch>()
   for (const change of changes) {
-    let path: string
-    let value: string | number | boolean | null
-    let touch: Touch
-    if (change.kind === "flip") {
-      const current = { ...base, context, factSources: sortedRecord(sources) }
-      // A driver of the original run stays flippable after other changes took its rules out of play
-      // (e.g. a date change): its condition is re-decided on the fact's current value.
-      const driver =
-        driverById(current, pack, change.driverId) ??
-        redecided(driverById(base, pack, change.driverId), context)
-      if (!driver) {
-        const known = engineDrivers(current, pack)
-          .map((d) => d.id)
-          .join(", ")
-        throw new WhatIfInputError(
-          `no driver ${change.driverId} in this run${known ? ` (drivers: ${known})` : " (it has no drivers)"}`,
-        )
-      }
-      if (!driver.canToggle)
-        throw new WhatIfInputError(
-          `driver ${driver.id} reads a fact the engine assumed; set ${driver.factPath} to an exact value instead`,
-        )
-      if (!driver.flip)
-        throw new WhatIfInputError(`${driver.flipBlocked?.en ?? `driver ${driver.id} cannot be flipped`}`)
-      path = driver.factPath
-      value = driver.flip.value
-      touch = { via: "flip", driverId: driver.id, explanation: driver.flip.explanation }
-    } else {
-      path = change.path
-      value = change.value
-      const text = valueText(path, value)
-      touch = {
-        via: "set",
-        explanation: both((l) => sentenceEnd(l === "hr" ? `Postavljeno na ${text.hr}` : `Set to ${text.en}`)),
-      }
-    }
+    const { path, value, touch } =
+      change.kind === "flip"
+        ? flipped(base, pack, change.driverId, { ...base, context, factSources: sortedRecord(sources) })
+        : setTo(change.path, change.value)
     context = contextWith(context, path, value)
     if (value === null) delete sources[path]
     else sources[path] = changedSource(base.factSources[path], path)
+    // The last change of a fact is the one kept, in the order of that last change.
     touched.delete(path)
     touched.set(path, touch)
   }
+  const applied = appliedChanges(base, context, sources, touched)
+  const changedPaths = new Set(applied.map((c) => c.path))
+  // An assumption the engine made about a fact ("asOf = today (…)") no longer holds once the fact is given.
+  const assumedDefaults = base.assumedDefaults.filter((entry) => !changedPaths.has(assumptionPath(entry)))
+  return {
+    context: applied.length === 0 ? base.context : context,
+    factSources: sortedRecord(sources),
+    assumedDefaults,
+    applied,
+  }
+}
 
+/** One change resolved to the fact it sets, the value, and how it came about. */
+interface Step {
+  path: string
+  value: string | number | boolean | null
+  touch: Touch
+}
+
+/** A flip of a driver, decided on `current` (the run as changed so far). */
+function flipped(base: RetrievalState, pack: LoadedPack, driverId: string, current: RetrievalState): Step {
+  // A driver of the original run stays flippable after other changes took its rules out of play
+  // (e.g. a date change): its condition is re-decided on the fact's current value.
+  const driver =
+    driverById(current, pack, driverId) ?? redecided(driverById(base, pack, driverId), current.context)
+  if (!driver) {
+    const known = engineDrivers(current, pack)
+      .map((d) => d.id)
+      .join(", ")
+    throw new WhatIfInputError(
+      `no driver ${driverId} in this run${known ? ` (drivers: ${known})` : " (it has no drivers)"}`,
+    )
+  }
+  if (!driver.canToggle)
+    throw new WhatIfInputError(
+      `driver ${driver.id} reads a fact the engine assumed; set ${driver.factPath} to an exact value instead`,
+    )
+  if (!driver.flip)
+    throw new WhatIfInputError(`${driver.flipBlocked?.en ?? `driver ${driver.id} cannot be flipped`}`)
+  return {
+    path: driver.factPath,
+    value: driver.flip.value,
+    touch: { via: "flip", driverId: driver.id, explanation: driver.flip.explanation },
+  }
+}
+
+function setTo(path: string, value: string | number | boolean | null): Step {
+  const text = valueText(path, value)
+  return {
+    path,
+    value,
+    touch: {
+      via: "set",
+      explanation: both((l) => sentenceEnd(l === "hr" ? `Postavljeno na ${text.hr}` : `Set to ${text.en}`)),
+    },
+  }
+}
+
+/**
+ * One applied change per touched fact whose final value differs from the original. A fact set
+ * back to its original value gets its original source back in `sources` (changed in place).
+ */
+function appliedChanges(
+  base: RetrievalState,
+  context: EvaluationContext,
+  sources: Record<string, FactSource>,
+  touched: ReadonlyMap<string, Touch>,
+): AppliedChange[] {
   const applied: AppliedChange[] = []
   for (const [path, touch] of touched) {
     const from = currentValue(base.context, path)
@@ -104,15 +140,7 @@ export function resolveChanges(
     if (touch.driverId !== undefined) change.driverId = touch.driverId
     applied.push(change)
   }
-  const changedPaths = new Set(applied.map((c) => c.path))
-  // An assumption the engine made about a fact ("asOf = today (…)") no longer holds once the fact is given.
-  const assumedDefaults = base.assumedDefaults.filter((entry) => !changedPaths.has(assumptionPath(entry)))
-  return {
-    context: applied.length === 0 ? base.context : context,
-    factSources: sortedRecord(sources),
-    assumedDefaults,
-    applied,
-  }
+  return applied
 }
 
 /** A driver's condition decided again on the fact's value in `context`, with the flip that follows. */

@@ -10,7 +10,7 @@ import type { Locale } from "../../src-shared/events/stages"
 import type { TraceSummary } from "../../src-shared/traces"
 import type { LoadedPack } from "../knowledge/loader"
 import type { TraceReader } from "../store/trace-reader"
-import { TraceNotFoundError } from "../store/verify-trace"
+import { TraceNotFoundError } from "../store/errors"
 import { counterfactualRequestOf, type BaseCache } from "./base-run"
 
 // A trace as the diff reads it: its summary, what its stages concluded, the evaluation context it

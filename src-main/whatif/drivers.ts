@@ -1,13 +1,12 @@
 import type { DecisionCoverage, DriverValue, InteractiveDriver } from "../../src-shared/events/payloads"
 import type { WhatIfDriver, WhatIfFact } from "../../src-shared/whatif"
 import { interactiveDrivers } from "../engine/drivers"
+import { evaluateRules } from "../engine/rule-evaluation"
 import type { ApplicabilityResult, RetrievalState } from "../engine/state"
-import { topicCoverage } from "../knowledge/decision-coverage"
 import { sourceOfFact } from "../knowledge/facts"
 import type { LoadedPack } from "../knowledge/loader"
 import { packIndex } from "../knowledge/pack-index"
-import type { Rule } from "../knowledge/pack-schema"
-import { checkRule, conditionLabel, type RuleCheck } from "../knowledge/rule-eligibility"
+import { conditionLabel, type RuleCheck } from "../knowledge/rule-eligibility"
 import { currentValue, factKind, factOptions, labelOf, valueText } from "./fact-info"
 import { chooseFlip } from "./flip"
 import { both } from "./localized"
@@ -25,22 +24,7 @@ export interface Evaluation {
 
 /** APPLICABILITY's rule checks and decision coverage for a state (pure, as the stage computes them). */
 export function evaluateState(state: RetrievalState, pack: LoadedPack): Evaluation {
-  const checks = state.rules.map((rule) => checkRule(rule, state.context, state.factSources, state.locale))
-  const index = packIndex(pack)
-  const byTopic = new Map<string, Rule[]>()
-  for (const check of checks) {
-    if (check.failure === "date-future" || check.failure === "date-past") continue
-    const topic = index.concepts.get(check.rule.conceptSlug)?.topic
-    if (topic === undefined) continue
-    byTopic.set(topic, [...(byTopic.get(topic) ?? []), check.rule])
-  }
-  const coverage: DecisionCoverage[] = []
-  for (const [topicId, rules] of byTopic) {
-    const topic = index.topics.get(topicId)
-    if (!topic) continue
-    const covered = topicCoverage(topic, rules, state.context, state.factSources)
-    if (covered.dimensions.length > 0) coverage.push(covered)
-  }
+  const { checks, coverage } = evaluateRules(state, packIndex(pack), state.locale)
   return { checks, coverage }
 }
 

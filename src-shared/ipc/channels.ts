@@ -44,10 +44,12 @@ import {
   WhatIfRunInput,
   WhatIfRunResult,
 } from "../whatif"
-import { defineChannel, type ChannelDef } from "./channel"
+import { defineChannel, definePush, flattenGroups, type ChannelSchemas, type PushSchema } from "./channel"
 
-// The one table of request/response channels. Keys are the function names the preload exposes
-// under `window.fiskai`; `name` is the wire channel. Add a channel here and every side sees it.
+// The one table of request/response channels, grouped by domain. A channel's one name is
+// "<domain>.<fn>" (e.g. "runs.ask"): its key in `channels`, its wire name, the key of its handler,
+// the function `window.fiskai.<domain>.<fn>` and the key renderers `call`. Add a channel to a group
+// here and every side sees it under that name.
 
 const RequestRef = z.strictObject({ requestId: z.string().min(1).max(200) })
 const Empty = z.strictObject({})
@@ -75,56 +77,89 @@ export const AnswerInput = z.strictObject({
   answer: z.string().trim().min(1, "answer is empty").max(2000).refine(wellFormed, BROKEN_TEXT),
 })
 
-export const channels = {
-  ask: defineChannel("reasoning:ask", AskInput, RequestRef),
-  answerClarification: defineChannel("reasoning:answer", AnswerInput, RequestRef),
-  cancel: defineChannel("reasoning:cancel", RequestRef, RequestRef),
+export const channelGroups = {
+  runs: {
+    ask: defineChannel(AskInput, RequestRef),
+    answer: defineChannel(AnswerInput, RequestRef),
+    cancel: defineChannel(RequestRef, RequestRef),
+  },
+  traces: {
+    list: defineChannel(TracePageRequest, TracePage),
+    get: defineChannel(RequestRef, TraceDetail),
+    verify: defineChannel(RequestRef, VerifyResult),
+    stats: defineChannel(Empty, TraceStats),
+  },
+  clients: {
+    list: defineChannel(Empty, z.array(Client)),
+    save: defineChannel(ClientInput, Client),
+  },
+  settings: {
+    get: defineChannel(Empty, Settings),
+    update: defineChannel(SettingsPatch, Settings),
+    packInfo: defineChannel(Empty, PackInfo),
+  },
+  diagnostics: {
+    logFolder: defineChannel(Empty, LogFolder),
+    /** Opens the log folder in the file manager; only Electron can (the browser host answers UNAVAILABLE). */
+    openLogFolder: defineChannel(Empty, OpenedFolder),
+  },
+  exports: {
+    start: defineChannel(StartExportInput, ExportJobRef),
+    cancel: defineChannel(ExportJobRef, ExportJobRef),
+    verify: defineChannel(VerifyBundleInput, BundleVerdict),
+    signingKey: defineChannel(Empty, SigningKeyInfo),
+    location: defineChannel(Empty, ExportLocation),
+    checkPath: defineChannel(ExportPathInput, ExportPathCheck),
+    /** A native open/save dialog; only Electron has one (the browser host answers UNAVAILABLE). */
+    chooseFile: defineChannel(ChooseFileInput, ChosenFile),
+  },
+  whatif: {
+    drivers: defineChannel(RequestRef, DriversView),
+    run: defineChannel(WhatIfRunInput, WhatIfRunResult),
+    rerun: defineChannel(WhatIfRunInput, RequestRef),
+    compare: defineChannel(CompareTracesInput, WhatIfDiff),
+  },
+  scenarios: {
+    list: defineChannel(ScenarioFilter, z.array(Scenario)),
+    get: defineChannel(ScenarioRef, ScenarioDetail),
+    save: defineChannel(SaveScenarioInput, Scenario),
+    rename: defineChannel(RenameScenarioInput, Scenario),
+    duplicate: defineChannel(DuplicateScenarioInput, Scenario),
+    delete: defineChannel(ScenarioRef, ScenarioRef),
+    compare: defineChannel(CompareScenariosInput, ScenarioComparison),
+    recheck: defineChannel(ScenarioRef, RecheckResult),
+  },
+} as const satisfies Record<string, Record<string, ChannelSchemas<z.ZodType, z.ZodType>>>
 
-  listTraces: defineChannel("traces:list", TracePageRequest, TracePage),
-  getTrace: defineChannel("traces:get", RequestRef, TraceDetail),
-  verifyTrace: defineChannel("traces:verify", RequestRef, VerifyResult),
-  traceStats: defineChannel("traces:stats", Empty, TraceStats),
+/** Push channels (main -> window only), grouped and named the same way: "runs.event", "exports.progress". */
+export const pushGroups = {
+  runs: { event: definePush(ReasoningEvent) },
+  exports: { progress: definePush(ExportProgress) },
+} as const satisfies Record<string, Record<string, PushSchema<z.ZodType>>>
 
-  listClients: defineChannel("clients:list", Empty, z.array(Client)),
-  saveClient: defineChannel("clients:save", ClientInput, Client),
-
-  getSettings: defineChannel("settings:get", Empty, Settings),
-  updateSettings: defineChannel("settings:update", SettingsPatch, Settings),
-  packInfo: defineChannel("pack:info", Empty, PackInfo),
-  logFolder: defineChannel("diagnostics:log-folder", Empty, LogFolder),
-  /** Opens the log folder in the file manager; only Electron can (the browser host answers UNAVAILABLE). */
-  openLogFolder: defineChannel("diagnostics:open-log-folder", Empty, OpenedFolder),
-
-  startExport: defineChannel("export:start", StartExportInput, ExportJobRef),
-  cancelExport: defineChannel("export:cancel", ExportJobRef, ExportJobRef),
-  verifyBundle: defineChannel("export:verify", VerifyBundleInput, BundleVerdict),
-  signingKey: defineChannel("export:signing-key", Empty, SigningKeyInfo),
-  exportLocation: defineChannel("export:location", Empty, ExportLocation),
-  checkExportPath: defineChannel("export:check-path", ExportPathInput, ExportPathCheck),
-  /** A native open/save dialog; only Electron has one (the browser host answers UNAVAILABLE). */
-  chooseFile: defineChannel("export:choose-file", ChooseFileInput, ChosenFile),
-
-  whatifDrivers: defineChannel("whatif:drivers", RequestRef, DriversView),
-  whatifRun: defineChannel("whatif:run", WhatIfRunInput, WhatIfRunResult),
-  whatifRerun: defineChannel("whatif:rerun", WhatIfRunInput, RequestRef),
-  whatifCompare: defineChannel("whatif:compare", CompareTracesInput, WhatIfDiff),
-  listScenarios: defineChannel("scenarios:list", ScenarioFilter, z.array(Scenario)),
-  getScenario: defineChannel("scenarios:get", ScenarioRef, ScenarioDetail),
-  saveScenario: defineChannel("scenarios:save", SaveScenarioInput, Scenario),
-  renameScenario: defineChannel("scenarios:rename", RenameScenarioInput, Scenario),
-  duplicateScenario: defineChannel("scenarios:duplicate", DuplicateScenarioInput, Scenario),
-  deleteScenario: defineChannel("scenarios:delete", ScenarioRef, ScenarioRef),
-  compareScenarios: defineChannel("scenarios:compare", CompareScenariosInput, ScenarioComparison),
-  recheckScenario: defineChannel("scenarios:recheck", ScenarioRef, RecheckResult),
-} as const satisfies Record<string, ChannelDef<z.ZodType, z.ZodType>>
-
-/** Push channels: main -> window only. */
-export const pushChannels = {
-  reasoningEvent: { name: "reasoning:event", payload: ReasoningEvent },
-  exportProgress: { name: "export:progress", payload: ExportProgress },
-} as const
+/** Every channel under its one name "<domain>.<fn>", with `name` (= the key), `domain` and `fn`. */
+export const channels = flattenGroups(channelGroups)
+/** Every push under its one name "<domain>.<event>", with `name` (= the key) and `payload`. */
+export const pushChannels = flattenGroups(pushGroups)
 
 export type Channels = typeof channels
-export type ChannelKey = keyof Channels
+/** The one name of a channel, "<domain>.<fn>". */
+export type ChannelKey = Extract<keyof Channels, string>
 export type ChannelInput<K extends ChannelKey> = z.input<Channels[K]["input"]>
 export type ChannelOutput<K extends ChannelKey> = z.output<Channels[K]["output"]>
+/** The domains: the namespaces of window.fiskai. */
+export type ChannelDomain = Channels[ChannelKey]["domain"]
+/** The functions of one domain. */
+export type ChannelFn<D extends ChannelDomain> = Extract<Channels[ChannelKey], { domain: D }>["fn"]
+
+/** The one name of a push, "<domain>.<event>". */
+export type PushKey = Extract<keyof typeof pushChannels, string>
+export type PushPayload<K extends PushKey> = z.output<(typeof pushChannels)[K]["payload"]>
+
+export function isChannelKey(name: string): name is ChannelKey {
+  return Object.hasOwn(channels, name)
+}
+
+export function isPushKey(name: string): name is PushKey {
+  return Object.hasOwn(pushChannels, name)
+}

@@ -6,14 +6,14 @@ import { z } from "zod"
 
 export const WsRequest = z.strictObject({
   id: z.number().int().nonnegative(),
-  /** A key of `channels` (e.g. "ask", "listTraces"). */
+  /** A channel's one name, "<domain>.<fn>" (e.g. "runs.ask", "traces.list"). */
   channel: z.string().max(64),
   input: z.unknown(),
 })
 
 export const WsResponse = z.object({ id: z.number().int(), result: z.unknown() })
-/** Server -> page. `push` is the wire name of a push channel, e.g. pushChannels.reasoningEvent.name
- *  ("reasoning:event"), with the event as `payload`. A request that cannot be parsed at all is
+/** Server -> page. `push` is a push's one name, "runs.event" or "exports.progress", with the
+ *  event as `payload`. A request that cannot be parsed at all is
  *  answered with id -1. */
 export const WsPush = z.object({ push: z.string(), payload: z.unknown() })
 

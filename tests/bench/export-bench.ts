@@ -5,7 +5,7 @@ import { join } from "node:path"
 import { build } from "vite"
 import { buildAnswerWithReasoning } from "../../src-main/engine/pipeline"
 import { loadPackFile } from "../../src-main/knowledge/loader"
-import { TraceService } from "../../src-main/store/runs"
+import { RunService } from "../../src-main/runs/run-service"
 import { openStore, type Store } from "../../src-main/store/store"
 import { cloneTraces } from "../unit/export/clone-traces"
 import type { BenchRow } from "./types"
@@ -33,7 +33,7 @@ const TEMPLATE_QUESTIONS: Array<{ question: string; asOfDate: string; clarificat
 
 async function seed(store: Store, count: number): Promise<void> {
   const pack = loadPackFile(join(ROOT, "resources", "packs", "hr-core.json"))
-  const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack })
+  const service = new RunService({ store, engine: buildAnswerWithReasoning, pack })
   for (const q of TEMPLATE_QUESTIONS)
     await service.ask({ question: q.question, asOfDate: q.asOfDate }, { clarifications: q.clarifications ?? [] })
   cloneTraces(store.sqlite, count, { start: new Date("2025-01-01T00:00:00.000Z"), prefix: "bench" })

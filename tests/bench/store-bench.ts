@@ -8,9 +8,9 @@ import { EngineThread } from "../../src-main/engine-thread/engine-thread"
 import { loadPackFile, type LoadedPack } from "../../src-main/knowledge/loader"
 import { AuditSink } from "../../src-main/sinks/audit-sink"
 import { eventKey } from "../../src-main/store/event-keys"
-import { chainEvent, GENESIS_HASH } from "../../src-main/store/hash-chain"
+import { chainEvent, GENESIS_HASH } from "../../src-main/trace/hash-chain"
 import { listTraces } from "../../src-main/store/history"
-import { TraceService } from "../../src-main/store/runs"
+import { RunService } from "../../src-main/runs/run-service"
 import { openStore, type Store } from "../../src-main/store/store"
 import { TraceWriter, type NewTrace } from "../../src-main/store/trace-writer"
 import type { BenchRow } from "./types"
@@ -50,7 +50,7 @@ function newTrace(requestId: string, pack: LoadedPack, question: string): NewTra
 }
 
 /**
- * The same rows, hashes and commit schedule as the audit sink (opened as TraceService.start opens
+ * The same rows, hashes and commit schedule as the audit sink (opened as RunService.start opens
  * it: the trace row in a commit of its own), written with plain statements; or,
  * with `oneCommit`, all of a run's rows in one durable commit at its terminal (the issue's "durable
  * commit of 30 hashed rows", which leaves out the stage-boundary commits the same issue asks for).
@@ -167,9 +167,9 @@ async function persistedRunRows(dir: string, pack: LoadedPack): Promise<BenchRow
   const engineThread = new EngineThread()
   try {
     const engineDefaults = { deliberatePauseMs: 0 }
-    const service = new TraceService({ store, engine: engineThread.engine, pack, engineDefaults })
-    const sameThread = new TraceService({ store: sameThreadStore, engine: buildAnswerWithReasoning, pack, engineDefaults })
-    const inMemory = new TraceService({ store: memory, engine: buildAnswerWithReasoning, pack, engineDefaults })
+    const service = new RunService({ store, engine: engineThread.engine, pack, engineDefaults })
+    const sameThread = new RunService({ store: sameThreadStore, engine: buildAnswerWithReasoning, pack, engineDefaults })
+    const inMemory = new RunService({ store: memory, engine: buildAnswerWithReasoning, pack, engineDefaults })
     const question = QUESTIONS[0] ?? ""
     const engineAlone = () => engineEvents(pack, question)
     const template = await engineAlone()

@@ -5,11 +5,12 @@ import { join } from "node:path"
 import type { WhatIfChange } from "../../src-shared/whatif"
 import { buildAnswerWithReasoning } from "../../src-main/engine/pipeline"
 import { loadPackFile } from "../../src-main/knowledge/loader"
-import { TraceService } from "../../src-main/store/runs"
+import { RunService } from "../../src-main/runs/run-service"
 import { openStore } from "../../src-main/store/store"
 import { resolveChanges } from "../../src-main/whatif/changes"
-import { counterfactualEvents, counterfactualRequest } from "../../src-main/whatif/counterfactual"
-import { WhatIfService } from "../../src-main/whatif/service"
+import { counterfactualEvents } from "../../src-main/engine/counterfactual"
+import { counterfactualRequest } from "../../src-main/whatif/counterfactual"
+import { WhatIfService } from "../../src-main/runs/whatif-service"
 import type { BenchRow } from "./types"
 
 // The what-if figures (issue 5): a counterfactual of a stored run of the shipped pack, as the
@@ -75,7 +76,7 @@ export async function runWhatifBench(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), "fiskai-whatif-bench-"))
   const store = openStore({ path: join(dir, "bench.sqlite") })
   try {
-    const traces = new TraceService({ store, engine: buildAnswerWithReasoning, pack })
+    const traces = new RunService({ store, engine: buildAnswerWithReasoning, pack })
     const whatif = new WhatIfService({ store, traces, currentPack: pack })
     const base = (await traces.ask({ question: QUESTION, asOfDate: AS_OF })).requestId
 

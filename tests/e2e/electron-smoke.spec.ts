@@ -33,12 +33,13 @@ test.describe("Electron app (smoke)", () => {
       expect(windowCount).toBe(1)
       const exposed = await page.evaluate(() => ({
         api: Object.keys((window as unknown as { fiskai?: object }).fiskai ?? {}).sort(),
+        runs: Object.keys((window as unknown as { fiskai?: { runs?: object } }).fiskai?.runs ?? {}).sort(),
         hasRequire: typeof (window as unknown as { require?: unknown }).require !== "undefined",
         hasProcess: typeof (window as unknown as { process?: unknown }).process !== "undefined",
       }))
-      expect(exposed.api).toContain("ask")
-      expect(exposed.api).toContain("onReasoningEvent")
-      expect(exposed.api).not.toContain("invoke")
+      // window.fiskai.<domain>.<fn> per channel and on(push, listener), nothing else.
+      expect(exposed.api).toEqual(["clients", "diagnostics", "exports", "on", "runs", "scenarios", "settings", "traces", "whatif"])
+      expect(exposed.runs).toEqual(["answer", "ask", "cancel"])
       expect(exposed).toMatchObject({ hasRequire: false, hasProcess: false })
       await page.getByTestId("question-input").fill("Koja je stopa PDV-a?")
       await page.getByTestId("ask-submit").click()

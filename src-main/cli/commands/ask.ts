@@ -1,17 +1,16 @@
-import { systemClock } from "../../util/clock"
 import { newRequestId } from "../../util/request-id"
 import type { ProfileContext } from "../../../src-shared/context"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import type { ClarificationPayload, Locale } from "../../../src-shared/events/index"
-import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import type { ClarificationAnswer, EngineRequest } from "../../engine/types"
 import { loadPackFile, PackLoadError, type LoadedPack } from "../../knowledge/loader"
 import { parseCommandArgs, parseIsoDate, parseLocale, UsageError } from "../args"
 import { unofferedOption } from "../clarify-answer"
 import type { CliIo } from "../io"
-import { DEFAULT_PACK_PATH } from "../paths"
+import { resolvePackPath } from "../../composition/runtime"
 import { readProfileFile } from "../profile-file"
 import { defaultDbPath } from "../../store/paths"
+import { openRunStore } from "../run-store"
 import { createEventPrinter } from "../stepper"
 
 // `fiskai ask "<question>"`: runs the engine and streams its events, as a stepper or (--json) as
@@ -73,7 +72,7 @@ export function parseAskArgs(argv: readonly string[]): AskInvocation {
     request,
     clarifications: values.clarify ?? [],
     json: values.json ?? false,
-    packPath: values.pack ?? DEFAULT_PACK_PATH,
+    packPath: resolvePackPath(values.pack),
     dbExplicit: values.db !== undefined,
     help: values.help ?? false,
   }
@@ -95,10 +94,6 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout.write(`${ASK_USAGE}\n`)
     return EXIT_OK
   }
-  if (invocation.dbExplicit && !io.openStore) {
-    io.stderr.write(`fiskai ask: --db ${invocation.dbPath}: this build cannot record runs yet (trace store not wired)\n`)
-    return EXIT_USAGE
-  }
   let pack
   try {
     pack = loadPackFile(invocation.packPath)
@@ -114,67 +109,47 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
     else io.stdout.write(`${JSON.stringify(event)}\n`)
   }
   const clarify = interactive ? (question: ClarificationPayload) => promptClarification(io, question) : undefined
-
   // The reply language: as asked (--locale), else as the run settled it from the question.
   const locale = (): Locale => printer?.locale ?? invocation.request.locale ?? "hr"
-  if (invocation.dbPath !== undefined && io.openStore) return runPersisted(io, invocation, { emit, locale }, pack, clarify)
-
-  const generator = buildAnswerWithReasoning(invocation.request, {
-    pack,
-    clock: io.clock ?? systemClock,
-    clarifications: invocation.clarifications,
-    ...(clarify ? { clarify } : {}),
-  })
-  let gates = 0
-  let unanswered: ClarificationPayload | undefined
-  for await (const event of generator) {
-    emit(event)
-    if (event.status !== "awaiting_input") continue
-    gates += 1
-    const given = invocation.clarifications[gates - 1]
-    const wrong = given === undefined ? undefined : unofferedOption(given, event.data)
-    if (wrong) {
-      io.stderr.write(`fiskai ask: --clarify ${wrong}\n`)
-      return EXIT_USAGE
-    }
-    if (!clarify && gates > invocation.clarifications.length) {
-      // Nobody can answer: leaving the loop closes the generator (its finally blocks run).
-      unanswered = event.data
-      break
-    }
-  }
-  if (!unanswered) return EXIT_OK
-  reportAwaiting(io, unanswered, locale())
-  return EXIT_AWAITING_INPUT
+  return runThroughStore(io, invocation, { emit, locale }, pack, clarify)
 }
 
-async function runPersisted(
+/**
+ * Runs the question through the run service, as the app does: recorded in the database, or, with
+ * --no-db, in a database held in memory and gone when the command ends. A clarification nobody
+ * answered in advance is asked on the terminal and the run continued as `fiskai resume` would.
+ */
+async function runThroughStore(
   io: CliIo,
   invocation: AskInvocation,
   output: { emit: (event: ReasoningEvent) => void; locale: () => Locale },
   pack: LoadedPack,
   clarify: ((question: ClarificationPayload) => Promise<ClarificationAnswer>) | undefined,
 ): Promise<number> {
-  if (!io.openStore || invocation.dbPath === undefined) return EXIT_USAGE
-  const store = await io.openStore(invocation.dbPath, pack)
+  const open = io.openStore ?? openRunStore
+  const store = await open(invocation.dbPath ?? IN_MEMORY, pack, io.clock)
   let awaiting: ClarificationPayload | undefined
   let terminal = false
+  let unoffered: string | undefined
+  let gates = 0
   const sinks = [
     {
       mode: "nonBlocking" as const,
       write(event: ReasoningEvent) {
         output.emit(event)
-        if (event.status === "awaiting_input") awaiting = event.data
         if (isTerminal(event)) terminal = true
+        if (event.status !== "awaiting_input") return
+        awaiting = event.data
+        const given = invocation.clarifications[gates]
+        gates += 1
+        unoffered ??= given === undefined ? undefined : unofferedOption(given, event.data)
       },
     },
   ]
   const { requestId, ...request } = invocation.request
   try {
     await store.ask(request, { requestId, clarifications: invocation.clarifications, sinks })
-    // On a terminal the recorded run waits at the clarification; the user answers here and the
-    // store continues it exactly as `fiskai resume` would.
-    while (!terminal && awaiting && clarify) {
+    while (!terminal && awaiting && clarify && unoffered === undefined) {
       const question: ClarificationPayload = awaiting
       awaiting = undefined
       const answer = await clarify(question)
@@ -183,15 +158,21 @@ async function runPersisted(
   } finally {
     store.close()
   }
-  const locale = output.locale()
-  const record: Recorded = { requestId, dbOption: invocation.dbExplicit ? ` --db ${shellWord(invocation.dbPath)}` : "" }
+  if (unoffered !== undefined) {
+    io.stderr.write(`fiskai ask: --clarify ${unoffered}\n`)
+    return EXIT_USAGE
+  }
+  const recorded = invocation.dbPath === undefined ? undefined : { requestId, dbOption: invocation.dbExplicit ? ` --db ${shellWord(invocation.dbPath)}` : "" }
   if (terminal) {
-    if (!invocation.json) io.stdout.write(recordedLine(record, locale))
+    if (!invocation.json && recorded) io.stdout.write(recordedLine(recorded, output.locale()))
     return EXIT_OK
   }
-  if (awaiting) reportAwaiting(io, awaiting, locale, record)
+  if (awaiting) reportAwaiting(io, awaiting, output.locale(), recorded)
   return EXIT_AWAITING_INPUT
 }
+
+/** Where an unrecorded run (--no-db) is held while the command runs. */
+const IN_MEMORY = ":memory:"
 
 /** A recorded run: its id, and the --db option that finds it again (none for the default database). */
 interface Recorded {

@@ -41,8 +41,25 @@ function parseExportArgs(argv: string[]) {
   return values
 }
 
-/** What `path` is, if it is the trace database (or its journal) or a signing key: never replaced. */
+/** `fiskai export`: the command line and the paths checked first, then the bundle written. */
 export async function runExportCommand(argv: string[], io: CliIo): Promise<number> {
+  const request = await exportRequest(argv, io)
+  return typeof request === "number" ? request : writeBundle(io, request)
+}
+
+interface ExportRequest {
+  dbPath: string
+  selection: ExportSelection
+  outPath: string
+  keyDir: string
+}
+
+/**
+ * Everything that can be checked before the export starts (usage, the selection, the output
+ * path, the database): the request, or the exit code with the reason written (0 after --help,
+ * otherwise 2), so that nothing starts writing for a command that cannot succeed.
+ */
+async function exportRequest(argv: string[], io: CliIo): Promise<ExportRequest | number> {
   let values: ReturnType<typeof parseExportArgs>
   try {
     values = parseExportArgs(argv)
@@ -95,11 +112,16 @@ export async function runExportCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr.write(`cannot read the database ${dbPath}\n`)
     return 2
   }
+  return { dbPath, selection: selection.data, outPath, keyDir }
+}
+
+/** Runs the export (Ctrl+C cancels it), with progress on a terminal: exit 0 written, 1 failed. */
+async function writeBundle(io: CliIo, { dbPath, selection, outPath, keyDir }: ExportRequest): Promise<number> {
   const showProgress = io.stderr.isTTY === true
   // A first export creates the installation's signing key; say so, never silently.
   const newKeyDir = existsSync(join(keyDir, SIGNING_DIR, PRIVATE_KEY_FILE)) ? null : join(keyDir, SIGNING_DIR)
   const job = startExport(
-    { dbPath, selection: selection.data, outPath, userDataDir: keyDir },
+    { dbPath, selection, outPath, userDataDir: keyDir },
     {
       onProgress: (p) => {
         if (showProgress) (io.stderr.raw ?? io.stderr).write(`\r\x1b[2K${printable(p.file)}: ${p.done}/${p.total} traces (${Math.floor((100 * p.done) / Math.max(1, p.total))} %)`)

@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import type { ClarificationPayload } from "../../../src-shared/events/payloads"
-import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import type { ReasoningSink } from "../../sinks/types"
 import { defaultDbPath } from "../../store/paths"
-import { TraceNotFoundError, TraceStateError } from "../../store/runs"
-import { openTraceSession } from "../../store/session"
+import { TraceNotFoundError, TraceStateError } from "../../runs/run-service"
+import { openCliSession } from "../../composition/cli-session"
 import { parseCommandArgs, UsageError } from "../args"
 import { unofferedOption } from "../clarify-answer"
 import type { CliIo } from "../io"
@@ -80,7 +79,7 @@ export async function runResumeCommand(argv: string[], io: CliIo): Promise<numbe
       else io.stdout.write(`${JSON.stringify(event)}\n`)
     },
   }
-  const session = openTraceSession({ dbPath: invocation.dbPath, engine: buildAnswerWithReasoning, ...(io.clock ? { clock: io.clock } : {}) })
+  const session = openCliSession({ dbPath: invocation.dbPath, ...(io.clock ? { clock: io.clock } : {}) })
   try {
     const { requestId, answer } = invocation
     const waitingOn = answer === null ? undefined : pendingClarification(session.service.get(requestId)?.events ?? [])

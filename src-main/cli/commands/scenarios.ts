@@ -1,15 +1,14 @@
 import { existsSync } from "node:fs"
 import type { Locale } from "../../../src-shared/events/stages"
 import type { Scenario, ScenarioFilter, WhatIfDiff } from "../../../src-shared/whatif"
-import { loadPackFile } from "../../knowledge/loader"
+import type { WhatIfService } from "../../runs/whatif-service"
 import { defaultDbPath } from "../../store/paths"
-import { TraceNotFoundError } from "../../store/runs"
+import { TraceNotFoundError } from "../../runs/run-service"
 import { ScenarioNotFoundError } from "../../store/scenarios-repo"
 import { WhatIfStateError } from "../../whatif/base-run"
-import { openWhatIfSession } from "../../whatif/session"
-import { parseCommandArgs, parseIsoDate, parseLocale, UsageError } from "../args"
+import { openCliSession } from "../../composition/cli-session"
+import { parseCommandArgs, parseIsoDate, parseLocale, UsageError, type ParsedArgs } from "../args"
 import type { CliIo } from "../io"
-import { DEFAULT_PACK_PATH } from "../paths"
 import { formatDate } from "../../../src-shared/format/dates"
 
 // `fiskai scenarios list|show|compare|recheck`: saved what-if scenarios from the command line.
@@ -38,81 +37,21 @@ const OPTIONS = {
 const SUBCOMMANDS: Record<string, number> = { list: 0, show: 1, compare: 2, recheck: 1 }
 
 export async function runScenariosCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed
-  let locale: Locale
-  try {
-    parsed = parseCommandArgs("scenarios", argv, OPTIONS)
-    if (parsed.values.help) {
-      io.stdout.write(`${SCENARIOS_USAGE}\n`)
-      return 0
-    }
-    const [sub, ...ids] = parsed.positionals
-    if (sub === undefined)
-      throw new UsageError("fiskai scenarios: missing the subcommand (list, show, compare, recheck)")
-    const arity = SUBCOMMANDS[sub]
-    if (arity === undefined) throw new UsageError(`fiskai scenarios: unknown subcommand "${sub}"`)
-    if (ids.length !== arity)
-      throw new UsageError(
-        `fiskai scenarios ${sub}: expected ${arity} scenario id${arity === 1 ? "" : "s"}, got ${ids.length}`,
-      )
-    locale = parsed.values.locale === undefined ? "hr" : parseLocale("--locale", parsed.values.locale)
-    if (parsed.values.since !== undefined) parseIsoDate("--since", parsed.values.since)
-    if (parsed.values.until !== undefined) parseIsoDate("--until", parsed.values.until)
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    io.stderr.write(`${error.message}\n${SCENARIOS_USAGE}\n`)
-    return 2
-  }
-  const { values, positionals } = parsed
-  const [sub, ...ids] = positionals
+  const invocation = parseInvocation(argv, io)
+  if (typeof invocation === "number") return invocation
+  const { values } = invocation
   const dbPath = values.db ?? defaultDbPath()
   if (!existsSync(dbPath)) {
     io.stderr.write(`fiskai scenarios: no trace database at ${dbPath}\n`)
     return 1
   }
-  const session = openWhatIfSession({
+  const session = openCliSession({
     dbPath,
-    pack: loadPackFile(values.pack ?? DEFAULT_PACK_PATH),
+    ...(values.pack === undefined ? {} : { packPath: values.pack }),
     ...(io.clock ? { clock: io.clock } : {}),
   })
-  const { whatif } = session
-  const json = values.json ?? false
-  const print = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
   try {
-    if (sub === "list") {
-      const filter: ScenarioFilter = {}
-      if (values.search !== undefined) filter.search = values.search
-      if (values.client !== undefined) filter.clientId = values.client
-      if (values.since !== undefined) filter.since = values.since
-      if (values.until !== undefined) filter.until = values.until
-      const list = whatif.listScenarios(filter)
-      if (json) print(list)
-      else if (list.length === 0)
-        io.stdout.write(locale === "hr" ? "Nema spremljenih scenarija.\n" : "No saved scenarios.\n")
-      else for (const s of list) io.stdout.write(`${listLine(s, locale)}\n`)
-      return 0
-    }
-    const [first = "", second = ""] = ids
-    if (sub === "show") {
-      const detail = whatif.scenarioDetail(first)
-      if (json) print(detail)
-      else io.stdout.write(showText(detail.scenario, detail.diff, locale))
-      return 0
-    }
-    if (sub === "compare") {
-      const comparison = whatif.compareScenarios(first, second)
-      if (json) print(comparison)
-      else
-        io.stdout.write(`${comparison.a.name}  ⇄  ${comparison.b.name}\n${diffText(comparison.diff, locale)}`)
-      return 0
-    }
-    const result = await whatif.recheck(first)
-    if (json) print(result)
-    else
-      io.stdout.write(
-        `${locale === "hr" ? "Ponovna provjera" : "Re-check"} (${result.recheck.packVersion}): ${result.recheck.diff.sentence[locale]}\n`,
-      )
-    return 0
+    return await execute(io, invocation, session.whatif)
   } catch (error) {
     if (
       error instanceof ScenarioNotFoundError ||
@@ -126,6 +65,91 @@ export async function runScenariosCommand(argv: string[], io: CliIo): Promise<nu
   } finally {
     session.close()
   }
+}
+
+interface Invocation {
+  values: ParsedArgs<typeof OPTIONS>["values"]
+  sub: string
+  /** As many as the subcommand takes (SUBCOMMANDS). */
+  ids: string[]
+  locale: Locale
+}
+
+/**
+ * The command line checked before the database is opened: the invocation, or the exit code when
+ * there is nothing to run (0 after --help, 2 for bad usage, with the usage on stderr).
+ */
+function parseInvocation(argv: string[], io: CliIo): Invocation | number {
+  try {
+    const { values, positionals } = parseCommandArgs("scenarios", argv, OPTIONS)
+    if (values.help) {
+      io.stdout.write(`${SCENARIOS_USAGE}\n`)
+      return 0
+    }
+    const [sub, ...ids] = positionals
+    if (sub === undefined)
+      throw new UsageError("fiskai scenarios: missing the subcommand (list, show, compare, recheck)")
+    const arity = SUBCOMMANDS[sub]
+    if (arity === undefined) throw new UsageError(`fiskai scenarios: unknown subcommand "${sub}"`)
+    if (ids.length !== arity)
+      throw new UsageError(
+        `fiskai scenarios ${sub}: expected ${arity} scenario id${arity === 1 ? "" : "s"}, got ${ids.length}`,
+      )
+    const locale = values.locale === undefined ? "hr" : parseLocale("--locale", values.locale)
+    if (values.since !== undefined) parseIsoDate("--since", values.since)
+    if (values.until !== undefined) parseIsoDate("--until", values.until)
+    return { values, sub, ids, locale }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`${error.message}\n${SCENARIOS_USAGE}\n`)
+    return 2
+  }
+}
+
+type Service = WhatIfService
+
+/** Runs the subcommand against the open session; its errors are the caller's to report. */
+async function execute(
+  io: CliIo,
+  { values, sub, ids, locale }: Invocation,
+  whatif: Service,
+): Promise<number> {
+  const json = values.json ?? false
+  const print = (value: unknown) => io.stdout.write(`${JSON.stringify(value)}\n`)
+  if (sub === "list") {
+    const filter: ScenarioFilter = {}
+    if (values.search !== undefined) filter.search = values.search
+    if (values.client !== undefined) filter.clientId = values.client
+    if (values.since !== undefined) filter.since = values.since
+    if (values.until !== undefined) filter.until = values.until
+    const list = whatif.listScenarios(filter)
+    if (json) print(list)
+    else if (list.length === 0)
+      io.stdout.write(locale === "hr" ? "Nema spremljenih scenarija.\n" : "No saved scenarios.\n")
+    else for (const s of list) io.stdout.write(`${listLine(s, locale)}\n`)
+    return 0
+  }
+  const [first = "", second = ""] = ids
+  if (sub === "show") {
+    const detail = whatif.scenarioDetail(first)
+    if (json) print(detail)
+    else io.stdout.write(showText(detail.scenario, detail.diff, locale))
+    return 0
+  }
+  if (sub === "compare") {
+    const comparison = whatif.compareScenarios(first, second)
+    if (json) print(comparison)
+    else
+      io.stdout.write(`${comparison.a.name}  ⇄  ${comparison.b.name}\n${diffText(comparison.diff, locale)}`)
+    return 0
+  }
+  const result = await whatif.recheck(first)
+  if (json) print(result)
+  else
+    io.stdout.write(
+      `${locale === "hr" ? "Ponovna provjera" : "Re-check"} (${result.recheck.packVersion}): ${result.recheck.diff.sentence[locale]}\n`,
+    )
+  return 0
 }
 
 function listLine(s: Scenario, locale: Locale): string {

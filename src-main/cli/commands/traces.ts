@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs"
 import { TracePageRequest, type TraceStats, type TraceSummary, type VerifyResult } from "../../../src-shared/traces"
-import { buildAnswerWithReasoning } from "../../engine/pipeline"
 import { BadCursorError } from "../../store/history"
 import { checkIntegrity, describeDamage, isDamageError, StoreDamagedError } from "../../store/integrity"
 import { defaultDbPath } from "../../store/paths"
-import { TraceNotFoundError } from "../../store/runs"
-import { openTraceSession, type TraceSession } from "../../store/session"
+import { TraceNotFoundError } from "../../runs/run-service"
+import { openCliSession, type CliSession } from "../../composition/cli-session"
 import { parseCommandArgs, parseIsoDate, UsageError } from "../args"
 import type { CliIo } from "../io"
 import { createEventPrinter } from "../stepper"
@@ -71,12 +70,11 @@ export async function runTracesCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr.write(`fiskai traces: no trace database at ${dbPath}\n`)
     return 1
   }
-  let session: TraceSession | null = null
+  let session: CliSession | null = null
   try {
     const open = () => {
-      const opened = openTraceSession({
+      const opened = openCliSession({
         dbPath,
-        engine: buildAnswerWithReasoning,
         ...(io.clock ? { clock: io.clock } : {}),
         ifDamaged: "read-only",
         onNotice: (message) => io.stderr.write(`${message}\n`),
@@ -112,11 +110,11 @@ export async function runTracesCommand(argv: string[], io: CliIo): Promise<numbe
     }
     throw error
   } finally {
-    ;(session as TraceSession | null)?.close()
+    ;(session as CliSession | null)?.close()
   }
 }
 
-function warnDamaged(io: CliIo, session: TraceSession): void {
+function warnDamaged(io: CliIo, session: CliSession): void {
   const { store } = session
   const found = store.integrityAtOpen.ok ? "" : ` (${store.integrityAtOpen.problems[0] ?? "?"})`
   io.stderr.write(
@@ -136,7 +134,7 @@ function noArgs(sub: string, args: string[]): void {
   if (args.length > 0) throw new UsageError(`fiskai traces ${sub}: unexpected argument "${args[0]}"`)
 }
 
-function list(io: CliIo, values: Values, args: string[], open: () => TraceSession): number {
+function list(io: CliIo, values: Values, args: string[], open: () => CliSession): number {
   noArgs("list", args)
   const limit = values.limit === undefined ? undefined : Number(values.limit)
   const request = TracePageRequest.safeParse({
@@ -178,7 +176,7 @@ function summaryLine(t: TraceSummary): string {
   return [t.createdAt.slice(0, 19), t.requestId, t.status, t.outcome ?? "-", t.riskTier ?? "-", confidence, question].join("  ")
 }
 
-function show(io: CliIo, values: Values, requestId: string, session: TraceSession): number {
+function show(io: CliIo, values: Values, requestId: string, session: CliSession): number {
   const detail = session.service.get(requestId)
   if (detail === null) throw new TraceNotFoundError(`no trace ${requestId}`)
   if (values.json) {
@@ -200,7 +198,7 @@ function show(io: CliIo, values: Values, requestId: string, session: TraceSessio
   return 0
 }
 
-async function verify(io: CliIo, values: Values, args: string[], session: TraceSession): Promise<number> {
+async function verify(io: CliIo, values: Values, args: string[], session: CliSession): Promise<number> {
   const all = values.all === true
   if (all) noArgs("verify", args)
   const path = session.store.path
@@ -271,7 +269,7 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`
 }
 
-function stats(io: CliIo, values: Values, args: string[], session: TraceSession): number {
+function stats(io: CliIo, values: Values, args: string[], session: CliSession): number {
   noArgs("stats", args)
   const s: TraceStats = session.service.stats()
   if (values.json) {

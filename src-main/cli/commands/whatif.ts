@@ -5,14 +5,15 @@ import type { Locale } from "../../../src-shared/events/stages"
 import type { AppliedChange, FactValue, RerunOffer, WhatIfChange } from "../../../src-shared/whatif"
 import { loadPackFile, PackLoadError } from "../../knowledge/loader"
 import { defaultDbPath } from "../../store/paths"
-import { TraceNotFoundError, TraceStateError } from "../../store/runs"
+import { TraceNotFoundError, TraceStateError } from "../../runs/run-service"
 import { WhatIfStateError } from "../../whatif/base-run"
 import { factKind, WhatIfInputError } from "../../whatif/fact-info"
-import { openWhatIfSession } from "../../whatif/session"
+import { openCliSession } from "../../composition/cli-session"
+import { resolvePackPath } from "../../composition/runtime"
+import type { WhatIfService } from "../../runs/whatif-service"
 import { parseLocale, UsageError } from "../args"
 import type { CliIo } from "../io"
 import { parseArgsLinear } from "../parse-args-linear"
-import { DEFAULT_PACK_PATH } from "../paths"
 import { createEventPrinter } from "../stepper"
 import { printable } from "../../util/printable"
 
@@ -94,7 +95,7 @@ export function parseWhatIfArgs(argv: readonly string[]): Invocation | "help" {
     drivers: values.drivers ?? false,
     locale: values.locale === undefined ? "hr" : parseLocale("--locale", values.locale),
     dbPath: values.db ?? defaultDbPath(),
-    packPath: values.pack ?? DEFAULT_PACK_PATH,
+    packPath: resolvePackPath(values.pack),
   }
   if (values.save !== undefined) {
     if (values.save.trim() === "") throw new UsageError("fiskai whatif: --save needs a name")
@@ -159,7 +160,7 @@ export async function runWhatIfCommand(argv: string[], io: CliIo): Promise<numbe
     io.stderr.write(`fiskai whatif: ${error.message}\n`)
     return 1
   }
-  const session = openWhatIfSession({
+  const session = openCliSession({
     dbPath: invocation.dbPath,
     pack,
     ...(io.clock ? { clock: io.clock } : {}),
@@ -185,7 +186,7 @@ export async function runWhatIfCommand(argv: string[], io: CliIo): Promise<numbe
   }
 }
 
-type Service = ReturnType<typeof openWhatIfSession>["whatif"]
+type Service = WhatIfService
 
 async function execute(io: CliIo, inv: Invocation, whatif: Service): Promise<number> {
   const { locale } = inv

@@ -63,6 +63,43 @@ function buildEntities(findings: EntityFindings, amounts: readonly AmountMatch[]
   return entities
 }
 
+/**
+ * The amounts, dates and years the question names and the as-of date they give, with their
+ * signals appended to `signals` in the order the interpretation has always listed them.
+ */
+function readAmountsAndDates(normalized: string, signals: string[]) {
+  const amounts = extractAmounts(normalized)
+  const scanned = scanDates(normalized)
+  const dateMatches = scanned.dates
+  const dates = dateMatches.map((d) => d.iso)
+  const impossibleDates = scanned.impossible.map(({ written, year, month, day }) => ({ written, year, month, day }))
+  const years = extractYears(normalized, dateMatches, amounts, scanned.impossible)
+  const asOf = chooseAsOf(normalized, dateMatches, years)
+  signals.push(asOf.note, ...relativeTimeNotes(normalized))
+  for (const d of impossibleDates) signals.push(`date:impossible:${d.written}`)
+  for (const a of amounts) signals.push(`amount:${a.value}${a.currency}:${a.role}${a.currencyAssumed ? ":currency_assumed" : ""}`)
+  return { amounts, dates, impossibleDates, years, asOf }
+}
+
+/** How many kinds of context the question gives (amount, time, entity, VAT status, item, place): 0 to 6. */
+function contextFactCount(findings: EntityFindings, amounts: readonly AmountMatch[], dates: readonly string[], years: readonly number[], jurisdiction: JurisdictionResult): number {
+  return (
+    (amounts.length > 0 ? 1 : 0) +
+    (dates.length > 0 || years.length > 0 ? 1 : 0) +
+    (findings.entityTypes.length > 0 ? 1 : 0) +
+    (findings.vatStatus !== undefined ? 1 : 0) +
+    (findings.items.length > 0 ? 1 : 0) +
+    (jurisdiction.hint !== "NONE" ? 1 : 0)
+  )
+}
+
+/** Does the question name what it is about (a tax, a domain, a product or support question)? */
+function hasSubject(findings: EntityFindings, queryIntent: QueryInterpretation["queryIntent"], domainScore: number, topic: QueryInterpretation["topic"]): boolean {
+  // A rate question about a named item ("stopa za ugostiteljske usluge") is a VAT question.
+  const itemRateQuestion = findings.items.length > 0 && queryIntent === "RATE"
+  return findings.taxTypes.length > 0 || domainScore >= 1 || itemRateQuestion || topic === "PRODUCT" || topic === "SUPPORT"
+}
+
 export function interpretQuestion(question: string): QueryInterpretation {
   const signals: string[] = []
   const { processed, truncated, normalized } = prepareText(question)
@@ -74,16 +111,7 @@ export function interpretQuestion(question: string): QueryInterpretation {
   const lang = detectLanguage(processed, tokens)
   signals.push(`lang:${lang.language}(hr=${lang.hr},en=${lang.en})`)
 
-  const amounts = extractAmounts(normalized)
-  const scanned = scanDates(normalized)
-  const dateMatches = scanned.dates
-  const dates = dateMatches.map((d) => d.iso)
-  const impossibleDates = scanned.impossible.map(({ written, year, month, day }) => ({ written, year, month, day }))
-  const years = extractYears(normalized, dateMatches, amounts, scanned.impossible)
-  const asOf = chooseAsOf(normalized, dateMatches, years)
-  signals.push(asOf.note, ...relativeTimeNotes(normalized))
-  for (const d of impossibleDates) signals.push(`date:impossible:${d.written}`)
-  for (const a of amounts) signals.push(`amount:${a.value}${a.currency}:${a.role}${a.currencyAssumed ? ":currency_assumed" : ""}`)
+  const { amounts, dates, impossibleDates, years, asOf } = readAmountsAndDates(normalized, signals)
 
   const findings = findEntities(line, tokens)
   const facts = buildFacts(findings, amounts, years)
@@ -109,21 +137,11 @@ export function interpretQuestion(question: string): QueryInterpretation {
   signals.push(`gibberish:${gibberish.ratio}(${gibberish.gibberish + gibberish.unreadable}/${gibberish.judged})`)
   if (gibberish.unreadable > 0) signals.push("unreadable_units")
 
-  const contextFacts =
-    (amounts.length > 0 ? 1 : 0) +
-    (dates.length > 0 || years.length > 0 ? 1 : 0) +
-    (findings.entityTypes.length > 0 ? 1 : 0) +
-    (findings.vatStatus !== undefined ? 1 : 0) +
-    (findings.items.length > 0 ? 1 : 0) +
-    (jurisdiction.hint !== "NONE" ? 1 : 0)
-  // A rate question about a named item ("stopa za ugostiteljske usluge") is a VAT question.
-  const itemRateQuestion = findings.items.length > 0 && queryIntent.queryIntent === "RATE"
-  const hasSubject = findings.taxTypes.length > 0 || domain.score >= 1 || itemRateQuestion || topic.topic === "PRODUCT" || topic.topic === "SUPPORT"
   const confidence = interpretationConfidence({
     topic: topic.topic,
-    hasSubject,
+    hasSubject: hasSubject(findings, queryIntent.queryIntent, domain.score, topic.topic),
     hasAspect: queryIntent.queryIntent !== "GENERAL",
-    contextFacts,
+    contextFacts: contextFactCount(findings, amounts, dates, years, jurisdiction),
     isQuestionForm: intent !== "UNKNOWN",
     tokenCount: tokens.length,
     refersBack: tokens.some((t) => REFERS_BACK.has(t)),

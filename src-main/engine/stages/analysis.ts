@@ -50,37 +50,68 @@ export async function* analysisStage(
   return proceed({ bullets: data.bullets, comparedSources })
 }
 
+/**
+ * The checkpoints, in the order the work was done: each kind comes from its own function below,
+ * and this order is part of the trace (replayed byte for byte).
+ */
 function checkpoints(
   run: Run,
   state: RetrievalState,
   applicability: ApplicabilityResult,
   conflicts: ConflictResult,
 ): AnalysisCheckpointPayload[] {
-  const out: AnalysisCheckpointPayload[] = []
+  return [
+    temporalValidity(run, state, applicability),
+    ...conditionsEvaluated(run, applicability),
+    ...thresholdComparisons(run, applicability),
+    ...sourceComparisons(run, applicability),
+    ...conflictResolutions(run, conflicts),
+    ...dataCoverage(run, applicability),
+  ]
+}
+
+/** Every rule's validity on the as-of date: always one checkpoint, even with no rules. */
+function temporalValidity(
+  run: Run,
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+): AnalysisCheckpointPayload {
   const { checks } = applicability
   const dated = checks.filter((c) => c.failure === "date-future" || c.failure === "date-past")
-  out.push({
+  return {
     kind: "temporal-validity",
     ruleIds: checks.map((c) => c.rule.id),
     detail: run.t(
       `Provjerena vremenska valjanost ${checks.length} pravila na dan ${formatDate(state.context.asOf, "hr")} (izvan razdoblja važenja: ${dated.length})`,
       `Checked temporal validity of ${checks.length} rules on ${formatDate(state.context.asOf, "en")} (outside their validity period: ${dated.length})`,
     ),
-  })
-  const conditional = checks.filter((c) => c.leaves.length > 0)
-  if (conditional.length > 0) {
-    const leafCount = conditional.reduce((n, c) => n + c.leaves.length, 0)
-    out.push({
+  }
+}
+
+/** The rules with conditions, counted with their conditions: one checkpoint, or none. */
+function conditionsEvaluated(run: Run, applicability: ApplicabilityResult): AnalysisCheckpointPayload[] {
+  const conditional = applicability.checks.filter((c) => c.leaves.length > 0)
+  if (conditional.length === 0) return []
+  const leafCount = conditional.reduce((n, c) => n + c.leaves.length, 0)
+  return [
+    {
       kind: "applies-when",
       ruleIds: conditional.map((c) => c.rule.id),
       detail: run.t(
         `Provjereni uvjeti primjene za ${countOf(conditional.length, "hr", RULES)} (${countOf(leafCount, "hr", CONDITIONS)})`,
         `Evaluated the conditions of ${countOf(conditional.length, "en", RULES)} (${countOf(leafCount, "en", CONDITIONS)})`,
       ),
-    })
-  }
+    },
+  ]
+}
+
+/**
+ * One checkpoint per distinct numeric comparison (fact, operator, operand), in the order first
+ * met; rules that made the same comparison are added to its rule ids.
+ */
+function thresholdComparisons(run: Run, applicability: ApplicabilityResult): AnalysisCheckpointPayload[] {
   const comparisons = new Map<string, AnalysisCheckpointPayload>()
-  for (const check of checks)
+  for (const check of applicability.checks)
     for (const leaf of check.leaves) {
       if (typeof leaf.actual !== "number" || typeof leaf.operand !== "number") continue
       const key = `${leaf.path}:${leaf.operator}:${leaf.operand}`
@@ -106,7 +137,12 @@ function checkpoints(
         ),
       })
     }
-  out.push(...comparisons.values())
+  return [...comparisons.values()]
+}
+
+/** Eligible rules stating the same value, where two or more sources were compared. */
+function sourceComparisons(run: Run, applicability: ApplicabilityResult): AnalysisCheckpointPayload[] {
+  const out: AnalysisCheckpointPayload[] = []
   for (const group of agreeingGroups(applicability.eligible)) {
     const names = sourceNames(run, group)
     const [first] = group
@@ -120,33 +156,38 @@ function checkpoints(
       ),
     })
   }
-  for (const conflict of conflicts.conflicts)
-    out.push({
-      kind: "resolve-conflict",
-      ruleIds: conflict.ruleIds,
-      detail:
-        conflict.resolution === "UNRESOLVED"
-          ? run.t(
-              `Sukob izvora nije razriješen (jednak autoritet i datum): ${conflict.sourceA.name} / ${conflict.sourceB.name}`,
-              `Conflict left unresolved (equal authority and date): ${conflict.sourceA.name} / ${conflict.sourceB.name}`,
-            )
-          : run.t(
-              `Sukob riješen (${conflict.resolution === "AUTHORITY" ? "viši autoritet" : "kasniji propis"}): prednost ima ${conflict.sourceA.name}`,
-              `Conflict resolved (${conflict.resolution === "AUTHORITY" ? "higher authority" : "later rule"}): ${conflict.sourceA.name} prevails`,
-            ),
-    })
-  for (const coverage of applicability.coverage) {
+  return out
+}
+
+function conflictResolutions(run: Run, conflicts: ConflictResult): AnalysisCheckpointPayload[] {
+  return conflicts.conflicts.map((conflict) => ({
+    kind: "resolve-conflict",
+    ruleIds: conflict.ruleIds,
+    detail:
+      conflict.resolution === "UNRESOLVED"
+        ? run.t(
+            `Sukob izvora nije razriješen (jednak autoritet i datum): ${conflict.sourceA.name} / ${conflict.sourceB.name}`,
+            `Conflict left unresolved (equal authority and date): ${conflict.sourceA.name} / ${conflict.sourceB.name}`,
+          )
+        : run.t(
+            `Sukob riješen (${conflict.resolution === "AUTHORITY" ? "viši autoritet" : "kasniji propis"}): prednost ima ${conflict.sourceA.name}`,
+            `Conflict resolved (${conflict.resolution === "AUTHORITY" ? "higher authority" : "later rule"}): ${conflict.sourceA.name} prevails`,
+          ),
+  }))
+}
+
+function dataCoverage(run: Run, applicability: ApplicabilityResult): AnalysisCheckpointPayload[] {
+  return applicability.coverage.map((coverage) => {
     const resolved = coverage.dimensions.filter((d) => d.resolved).length
-    out.push({
+    return {
       kind: "coverage",
       ruleIds: [],
       detail: run.t(
         `Pokrivenost podataka za temu „${topicName(run, coverage.topic, "hr")}”: ${resolved}/${coverage.dimensions.length}`,
         `Data coverage for topic “${topicName(run, coverage.topic, "en")}”: ${resolved}/${coverage.dimensions.length}`,
       ),
-    })
-  }
-  return out
+    }
+  })
 }
 
 function topicName(run: Run, id: string, locale: "hr" | "en"): string {

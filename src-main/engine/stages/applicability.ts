@@ -1,12 +1,11 @@
 import type { ApplicabilityPayload, DecisionCoverage } from "../../../src-shared/events/payloads"
 import type { RefusalCode } from "../../../src-shared/events/refusals"
-import { topicCoverage } from "../../knowledge/decision-coverage"
 import { factLabel, isProfileFact } from "../../knowledge/facts"
 import { formatDate } from "../../knowledge/format"
-import type { Rule } from "../../knowledge/pack-schema"
-import { checkRule, type RuleCheck } from "../../knowledge/rule-eligibility"
+import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionalBranches } from "../branches"
 import { buildRefusal } from "../refusal-policy"
+import { evaluateRules } from "../rule-evaluation"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { ApplicabilityResult, BranchResult, RetrievalState } from "../state"
 
@@ -24,22 +23,14 @@ export async function* applicabilityStage(
     message: run.t("Provjeravam primjenjivost pravila…", "Checking which rules apply…"),
   })
   const { context, factSources } = state
-  const checks = state.rules.map((rule) => checkRule(rule, context, factSources, run.locale))
-  const eligible = checks.filter((c) => c.eligible).map((c) => c.rule)
+  const { checks, eligible, inForceByTopic, coverage } = evaluateRules(state, run.index, run.locale)
   const exclusions = checks.flatMap((c) => (c.exclusion ? [c.exclusion] : []))
-  const inForce = checks
-    .filter((c) => c.failure !== "date-future" && c.failure !== "date-past")
-    .map((c) => c.rule)
-
-  const coverage: DecisionCoverage[] = []
   const branches: BranchResult[] = []
   const missingDimensions: string[] = []
-  for (const [topicId, rules] of groupByTopic(run, inForce)) {
-    const topic = run.index.topics.get(topicId)
-    if (!topic) continue
-    const covered = topicCoverage(topic, rules, context, factSources)
-    if (covered.dimensions.length > 0) coverage.push(covered)
-    if (covered.requiredScore < 1) continue
+  for (const covered of coverage) {
+    const topic = run.index.topics.get(covered.topic)
+    const rules = inForceByTopic.get(covered.topic) ?? []
+    if (!topic || covered.requiredScore < 1) continue
     const missing = topic.dimensions.filter((d) =>
       covered.dimensions.some((e) => e.dimension === d.dimension && !e.resolved && !e.required),
     )
@@ -79,18 +70,6 @@ export async function* applicabilityStage(
   )
   if (refusal) return stop(refusal)
   return proceed({ checks, eligible, exclusions, coverage, branches, missingDimensions })
-}
-
-function groupByTopic(run: Run, rules: readonly Rule[]): Map<string, Rule[]> {
-  const byTopic = new Map<string, Rule[]>()
-  for (const rule of rules) {
-    const topic = run.index.concepts.get(rule.conceptSlug)?.topic
-    if (!topic) continue
-    const list = byTopic.get(topic) ?? []
-    list.push(rule)
-    byTopic.set(topic, list)
-  }
-  return byTopic
 }
 
 function decideRefusal(

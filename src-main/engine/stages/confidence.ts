@@ -49,27 +49,82 @@ export async function* confidenceStage(
     status: "started",
     message: run.t("Procjenjujem pouzdanost…", "Assessing confidence…"),
   })
+  const basis = confidenceBasis(run, state, applicability, conflicts)
+  const score = confidenceScore(basis, conflicts)
+  const label = score >= 0.8 ? "HIGH" : score >= 0.55 ? "MEDIUM" : "LOW"
+  const data: ConfidencePayload = {
+    summary: run.t(
+      `Pouzdanost: ${LABEL_HR[label]} (${formatPercent(Math.round(score * 100), "hr")})`,
+      `Confidence: ${LABEL_EN[label]} (${formatPercent(Math.round(score * 100), "en")})`,
+    ),
+    score,
+    label,
+    drivers: confidenceDrivers(run, basis, state, applicability, conflicts),
+    evidenceStrength: basis.sources.length >= 2 ? "MULTI_SOURCE" : "SINGLE_SOURCE",
+    wouldBeLowerIf: wouldBeLowerIf(run, basis, state, conflicts),
+    interactiveDrivers: interactiveDrivers(run.locale, state, applicability),
+  }
+  yield run.emit({ stage: "CONFIDENCE", status: "complete", message: data.summary, data })
+  return proceed(data)
+}
+
+/** What the score and its drivers are computed from: the answer's rules, read once. */
+interface ConfidenceBasis {
+  /** The strongest authority among the rules the answer rests on. */
+  authority: Authority
+  /** The independent sources those rules cite, by name. */
+  sources: string[]
+  verification: Verification | undefined
+  /** Conflicts the hierarchy resolved. */
+  resolved: number
+  /** Facts assumed by default. */
+  assumed: number
+  /** The answer depends on facts still missing (it has branches). */
+  conditional: boolean
+}
+
+function confidenceBasis(
+  run: Run,
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+  conflicts: ConflictResult,
+): ConfidenceBasis {
   const basis: Rule[] =
     conflicts.winners.length > 0 ? conflicts.winners : applicability.branches.flatMap((b) => b.rules)
   const authority =
     [...basis].sort((a, b) => AUTHORITY_RANK[a.authority] - AUTHORITY_RANK[b.authority])[0]?.authority ??
     "PRACTICE"
-  const sources = sourceNames(run, basis)
-  const resolved = conflicts.conflicts.length - conflicts.unresolved.length
-  const assumed = state.assumedDefaults.length
-  const conditional = applicability.branches.length > 0
+  return {
+    authority,
+    sources: sourceNames(run, basis),
+    verification: weakestVerification(basis),
+    resolved: conflicts.conflicts.length - conflicts.unresolved.length,
+    assumed: state.assumedDefaults.length,
+    conditional: applicability.branches.length > 0,
+  }
+}
 
-  const verification = weakestVerification(basis)
-  let score = AUTHORITY_BASE[authority]
-  if (sources.length >= 2) score += 0.05
-  if (verification) score += VERIFICATION_ADJUST[verification]
-  score -= Math.min(0.1, 0.05 * resolved)
+/** The score, 0.05 to 0.99 in hundredths: the authority's base, then each adjustment in turn. */
+function confidenceScore(basis: ConfidenceBasis, conflicts: ConflictResult): number {
+  let score = AUTHORITY_BASE[basis.authority]
+  if (basis.sources.length >= 2) score += 0.05
+  if (basis.verification) score += VERIFICATION_ADJUST[basis.verification]
+  score -= Math.min(0.1, 0.05 * basis.resolved)
   score -= Math.min(0.3, 0.15 * conflicts.unresolved.length)
-  score -= Math.min(0.06, 0.02 * assumed)
-  if (conditional) score -= 0.1
-  score = Math.round(Math.min(0.99, Math.max(0.05, score)) * 100) / 100
-  const label = score >= 0.8 ? "HIGH" : score >= 0.55 ? "MEDIUM" : "LOW"
+  score -= Math.min(0.06, 0.02 * basis.assumed)
+  if (basis.conditional) score -= 0.1
+  return Math.round(Math.min(0.99, Math.max(0.05, score)) * 100) / 100
+}
 
+/** Every driver of the score in words, in the order the score applies them. */
+function confidenceDrivers(
+  run: Run,
+  basis: ConfidenceBasis,
+  state: RetrievalState,
+  applicability: ApplicabilityResult,
+  conflicts: ConflictResult,
+): string[] {
+  const { authority, sources, verification, resolved } = basis
   const drivers = [
     run.t(
       `Najviši autoritet: ${AUTHORITY_NAME[authority].hr}`,
@@ -91,54 +146,45 @@ export async function* confidenceStage(
         `Source conflicts: ${resolved} resolved, ${conflicts.unresolved.length} unresolved`,
       ),
     )
-  if (assumed > 0)
+  if (basis.assumed > 0)
     drivers.push(
       run.t(
         `Pretpostavke: ${state.assumedDefaults.map((code) => assumptionLabel(code, "hr")).join("; ")}`,
         `Assumptions: ${state.assumedDefaults.map((code) => assumptionLabel(code, "en")).join("; ")}`,
       ),
     )
-  if (conditional)
+  if (basis.conditional)
     drivers.push(
       run.t(
         `Nedostaju podaci: ${applicability.missingDimensions.join(", ")}`,
         `Missing facts: ${applicability.missingDimensions.join(", ")}`,
       ),
     )
+  return drivers
+}
 
-  const wouldBeLowerIf: string[] = []
-  if (authority === "LAW" || authority === "REGULATION")
-    wouldBeLowerIf.push(
+/** What would have made the score lower: the strengths this answer actually has. */
+function wouldBeLowerIf(
+  run: Run,
+  basis: ConfidenceBasis,
+  state: RetrievalState,
+  conflicts: ConflictResult,
+): string[] {
+  const lower: string[] = []
+  if (basis.authority === "LAW" || basis.authority === "REGULATION")
+    lower.push(
       run.t(
         "da se odgovor temelji samo na uputama ili praksi",
         "if the answer rested only on guidance or practice",
       ),
     )
-  if (sources.length >= 2)
-    wouldBeLowerIf.push(
-      run.t("da odgovor potvrđuje samo jedan izvor", "if only one source supported the answer"),
-    )
+  if (basis.sources.length >= 2)
+    lower.push(run.t("da odgovor potvrđuje samo jedan izvor", "if only one source supported the answer"))
   if (conflicts.unresolved.length === 0)
-    wouldBeLowerIf.push(run.t("da se izvori ne slažu", "if the sources disagreed"))
+    lower.push(run.t("da se izvori ne slažu", "if the sources disagreed"))
   if (Object.values(state.factSources).some((s) => s === "user_profile"))
-    wouldBeLowerIf.push(
-      run.t("da podaci iz profila klijenta nisu točni", "if the client profile facts were wrong"),
-    )
-
-  const data: ConfidencePayload = {
-    summary: run.t(
-      `Pouzdanost: ${LABEL_HR[label]} (${formatPercent(Math.round(score * 100), "hr")})`,
-      `Confidence: ${LABEL_EN[label]} (${formatPercent(Math.round(score * 100), "en")})`,
-    ),
-    score,
-    label,
-    drivers,
-    evidenceStrength: sources.length >= 2 ? "MULTI_SOURCE" : "SINGLE_SOURCE",
-    wouldBeLowerIf,
-    interactiveDrivers: interactiveDrivers(run.locale, state, applicability),
-  }
-  yield run.emit({ stage: "CONFIDENCE", status: "complete", message: data.summary, data })
-  return proceed(data)
+    lower.push(run.t("da podaci iz profila klijenta nisu točni", "if the client profile facts were wrong"))
+  return lower
 }
 
 const LABEL_HR = { HIGH: "visoka", MEDIUM: "srednja", LOW: "niska" } as const

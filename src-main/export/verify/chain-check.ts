@@ -1,5 +1,5 @@
 import type { BundleProblem } from "../../../src-shared/export"
-import { chainHash, GENESIS_HASH } from "../../store/hash-chain"
+import { chainHash, GENESIS_HASH } from "../../trace/hash-chain"
 import { EVENTS_FILE, TRACES_JSONL_FILE, type ManifestTrace } from "../bundle-format"
 
 // One trace's hash chain, checked from the bundle alone. Each event is checked against the hash

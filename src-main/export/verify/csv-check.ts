@@ -1,7 +1,7 @@
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { isTerminal } from "../../../src-shared/events/event"
 import type { BundleProblem } from "../../../src-shared/export"
-import { summarizeEvent, type TracePatch } from "../../store/trace-summary"
+import { summarizeEvent, type TracePatch } from "../../trace/summary"
 import { TRACES_CSV_FILE, TRACE_CSV_COLUMNS, type ManifestTrace, type TraceCsvColumn } from "../bundle-format"
 import { unguardText } from "../csv"
 import type { StoredRequest } from "../../store/stored-request"

@@ -1,16 +1,16 @@
 import { eventId, ReasoningEvent, isTerminal } from "../../../src-shared/events/event"
 import type { BundleProblem, TraceVerdict } from "../../../src-shared/export"
+import type { ReasoningEngine } from "../../engine/types"
 import type { LoadedPack } from "../../knowledge/loader"
-import { replayAndCompare, type ReasoningEngine } from "../../store/replay"
+import { replayPlan, type ReplayOrigin } from "../../engine/replay-run"
 import { canonicalJson } from "../../util/canonical-json"
+import { replayDifference } from "../../trace/verify"
 import { EVENTS_FILE, packFileName, TRACES_JSONL_FILE, type ManifestTrace, type TracesJsonlLine } from "../bundle-format"
 import { checkChain, type EventLine } from "./chain-check"
 import { checkCsvRecord, expectedColumns, type CsvRecord } from "./csv-check"
 import { overflowMessage } from "./record-streams"
 import { StoredRequest } from "../../store/stored-request"
 import { CounterfactualRequest } from "../../../src-shared/whatif"
-import { replayCounterfactual } from "../../whatif/replay"
-import { recordedEngineVersion, replayMismatch } from "../../engine/version"
 
 // Everything the verifier checks about one trace: its events are valid canonical JSON of the
 // event contract and belong to it; the hash chain; its request; its traces.csv row; and the replay
@@ -65,67 +65,16 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
 
   const parsed = parseEvents(trace, input.events, add)
   const chainOk = checkChain(trace, input.events, input.record?.value.eventHashes ?? null, add)
-
-  let request: StoredRequest | null = null
-  let counterfactual: CounterfactualRequest | null = null
-  if (input.record === null) add({ file: TRACES_JSONL_FILE, seq: null, line: null, message: "traces.jsonl has no record for this trace" })
-  else {
-    const line = input.record.line
-    const raw = input.record.value.request
-    const asCounterfactual = trace.counterfactualOf === null ? null : CounterfactualRequest.safeParse(raw)
-    const checked = asCounterfactual?.success ? asCounterfactual : StoredRequest.safeParse(raw)
-    if (!checked.success)
-      add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the recorded request is invalid: ${checked.error.issues[0]?.message ?? "?"}` })
-    else if (checked.data.requestId !== trace.requestId)
-      add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the recorded request belongs to trace ${checked.data.requestId}` })
-    else if ("kind" in checked.data) {
-      // A hypothetical: replayed from its base's events with the context its request records.
-      const base = input.base ?? null
-      if (checked.data.counterfactualOf !== trace.counterfactualOf)
-        add({ file: TRACES_JSONL_FILE, seq: null, line, message: `the counterfactual request names base ${checked.data.counterfactualOf}` })
-      else if (base === null)
-        add({
-          file: TRACES_JSONL_FILE,
-          seq: null,
-          line,
-          message: input.baseUnavailable ?? `the base trace ${checked.data.counterfactualOf} is not verified earlier in this bundle`,
-        })
-      else {
-        counterfactual = checked.data
-        request = { ...base.request, requestId: trace.requestId, asOfDate: checked.data.context.asOf }
-      }
-    } else request = checked.data
-  }
+  const recorded = readRequest(input, add)
   if (input.pack === null)
     add({ file: packFileName(trace.packHash), seq: null, line: null, message: `the rule pack snapshot ${trace.packHash} is missing or invalid` })
 
   let csvOk = false
   if (input.csv === null) add({ file: "traces.csv", seq: null, line: null, message: "traces.csv has no row for this trace" })
-  else if (request !== null && parsed !== null)
-    csvOk = checkCsvRecord(input.csv, expectedColumns(trace, request, parsed.events, input.pack), add)
+  else if (recorded !== null && parsed !== null)
+    csvOk = checkCsvRecord(input.csv, expectedColumns(trace, recorded.request, parsed.events, input.pack), add)
 
-  let replayOk = false
-  const replaySkipped =
-    request === null ? undefined : replayMismatch(recordedEngineVersion(request.engineVersion, parsed?.raw ?? []))
-  if (request !== null && parsed !== null && input.pack !== null && replaySkipped === undefined) {
-    const complete = parsed.events.some(isTerminal)
-    const difference =
-      counterfactual !== null && input.base
-        ? await replayCounterfactual({ request: counterfactual, baseEvents: input.base.events, pack: input.pack, stored: parsed.raw, complete })
-        : await replayAndCompare({
-            engine: input.engine,
-            request,
-            pack: input.pack,
-            counterfactualOf: trace.counterfactualOf,
-            stored: parsed.raw,
-            complete,
-          })
-    if (difference === null) replayOk = true
-    else {
-      const line = difference.seq === null ? null : (input.events.find((e) => e.seq === difference.seq)?.line ?? null)
-      add({ file: EVENTS_FILE, seq: difference.seq, line, message: `replay: ${difference.reason}` })
-    }
-  }
+  const replay = await checkReplay(input, recorded, parsed, add)
   const terminal = parsed?.events.findLast(isTerminal)
   const verdict: TraceVerdict = {
     requestId: trace.requestId,
@@ -133,11 +82,74 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
     outcome: terminal?.stage ?? null,
     chainOk,
     csvOk,
-    replayOk,
+    replayOk: replay.ok,
     problems,
   }
-  if (replaySkipped !== undefined) verdict.replaySkipped = replaySkipped
-  return { verdict, checked: parsed !== null && request !== null && counterfactual === null ? { events: parsed.events, request } : null }
+  if (replay.skipped !== undefined) verdict.replaySkipped = replay.skipped
+  const isBase = parsed !== null && recorded !== null && recorded.origin.kind === "question"
+  return { verdict, checked: isBase ? { events: parsed.events, request: recorded.request } : null }
+}
+
+/** The trace's recorded request and what its replay starts from; null (reported) when it cannot be read or used. */
+interface RecordedRequest {
+  /** The request (a hypothetical's: its base's, with its own id and date): what traces.csv is checked against. */
+  request: StoredRequest
+  origin: ReplayOrigin
+}
+
+/** The request traces.jsonl records for the trace: a question's, or a hypothetical's (replayed from its base). */
+function readRequest(input: TraceInput, add: (p: Omit<BundleProblem, "requestId">) => void): RecordedRequest | null {
+  const { trace } = input
+  if (input.record === null) {
+    add({ file: TRACES_JSONL_FILE, seq: null, line: null, message: "traces.jsonl has no record for this trace" })
+    return null
+  }
+  const line = input.record.line
+  const problem = (message: string) => {
+    add({ file: TRACES_JSONL_FILE, seq: null, line, message })
+    return null
+  }
+  const raw = input.record.value.request
+  const asCounterfactual = trace.counterfactualOf === null ? null : CounterfactualRequest.safeParse(raw)
+  const checked = asCounterfactual?.success ? asCounterfactual : StoredRequest.safeParse(raw)
+  if (!checked.success) return problem(`the recorded request is invalid: ${checked.error.issues[0]?.message ?? "?"}`)
+  if (checked.data.requestId !== trace.requestId) return problem(`the recorded request belongs to trace ${checked.data.requestId}`)
+  if (!("kind" in checked.data))
+    return { request: checked.data, origin: { kind: "question", request: checked.data, counterfactualOf: trace.counterfactualOf } }
+  // A hypothetical: replayed from its base's events with the context its request records.
+  const counterfactual = checked.data
+  const base = input.base ?? null
+  if (counterfactual.counterfactualOf !== trace.counterfactualOf)
+    return problem(`the counterfactual request names base ${counterfactual.counterfactualOf}`)
+  if (base === null)
+    return problem(input.baseUnavailable ?? `the base trace ${counterfactual.counterfactualOf} is not verified earlier in this bundle`)
+  return {
+    request: { ...base.request, requestId: trace.requestId, asOfDate: counterfactual.context.asOf },
+    origin: {
+      kind: "counterfactual",
+      request: counterfactual,
+      base: { events: base.events, engineVersion: base.request.engineVersion },
+    },
+  }
+}
+
+/** The replay of the trace from its origin against its pack snapshot (engine/replay-run.ts), as the store's verify does it. */
+async function checkReplay(
+  input: TraceInput,
+  recorded: RecordedRequest | null,
+  parsed: ParsedEvents | null,
+  add: (p: Omit<BundleProblem, "requestId">) => void,
+): Promise<{ ok: boolean; skipped?: string }> {
+  if (recorded === null) return { ok: false }
+  const plan = replayPlan(recorded.origin, input.engine, parsed?.raw ?? [])
+  if (plan.ok && plan.skipped !== undefined) return { ok: false, skipped: plan.skipped }
+  if (parsed === null || input.pack === null) return { ok: false }
+  const complete = parsed.events.some(isTerminal)
+  const difference = await replayDifference(plan, { pack: input.pack }, input.trace.packHash, parsed.raw, complete)
+  if (difference === null) return { ok: true }
+  const line = difference.seq === null ? null : (input.events.find((e) => e.seq === difference.seq)?.line ?? null)
+  add({ file: EVENTS_FILE, seq: difference.seq, line, message: `replay: ${difference.reason}` })
+  return { ok: false }
 }
 
 /** Parses and validates every event line; null when any line is not a valid event of this trace. */

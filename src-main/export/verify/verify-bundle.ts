@@ -1,6 +1,6 @@
 import { ReasoningEvent } from "../../../src-shared/events/event"
 import type { BundleProblem, BundleVerdict, TraceVerdict } from "../../../src-shared/export"
-import type { ReasoningEngine } from "../../store/replay"
+import type { ReasoningEngine } from "../../engine/types"
 import type { StoredRequest } from "../../store/stored-request"
 import {
   EVENTS_FILE,

@@ -8,9 +8,9 @@ import { createConcurrencyGate } from "../../../src-main/engine/concurrency-gate
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { EngineThread, EngineThreadError } from "../../../src-main/engine-thread/engine-thread"
 import type { EngineDeps, EngineRequest } from "../../../src-main/engine/types"
-import { chainEvent, chainHash, GENESIS_HASH } from "../../../src-main/store/hash-chain"
-import type { EngineRun } from "../../../src-main/store/replay"
-import { TraceService } from "../../../src-main/store/runs"
+import { chainEvent, chainHash, GENESIS_HASH } from "../../../src-main/trace/hash-chain"
+import type { EngineRun } from "../../../src-main/engine/types"
+import { RunService } from "../../../src-main/runs/run-service"
 import { canonicalJson } from "../../../src-main/util/canonical-json"
 import { systemClock } from "../../../src-main/util/clock"
 import { AS_OF, CLEAR_QUESTION, hrCorePack, VAGUE_QUESTION, withoutTs } from "../store/engine-fixtures"
@@ -198,7 +198,7 @@ parentPort.on("message", (message) => {
 `,
     )
     const thread = newThread({ workerEntry: { url: pathToFileURL(entry), execArgv: [] } })
-    const service = new TraceService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
+    const service = new RunService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
     const started = service.start({ question: CLEAR_QUESTION, asOfDate: AS_OF }, { requestId: first.requestId })
     await expect(started.done).rejects.toThrow(/exit code 3/)
     expect(service.get(started.requestId)).toMatchObject({ trace: { status: "interrupted" }, events: [{ seq: 0, stage: first.stage, status: first.status }] })
@@ -227,7 +227,7 @@ parentPort.on("message", (message) => {
 describe("the trace service on the engine thread", () => {
   test("stores runs that verify, and suspends, resumes and cancels them as in process", async () => {
     const thread = newThread()
-    const service = new TraceService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
+    const service = new RunService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
     const answered = await service.ask({ question: CLEAR_QUESTION, asOfDate: AS_OF })
     expect(answered.status).toBe("complete")
     expect(await service.verify(answered.requestId)).toMatchObject({ ok: true, chainOk: true, replayOk: true })
@@ -248,13 +248,13 @@ describe("the trace service on the engine thread", () => {
 
   test("a run is in the store, running, from the moment it starts; one that fails before its first event stays as interrupted and verifies", async () => {
     const thread = newThread()
-    const service = new TraceService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
+    const service = new RunService({ store: openTestStore(), engine: thread.engine, pack: hrCorePack() })
     const started = service.start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
     expect(service.get(started.requestId)).toMatchObject({ trace: { status: "running" }, events: [] })
     expect((await started.done).events.length).toBe(service.get(started.requestId)?.events.length)
 
     const wrongPack = { ...hrCorePack(), hash: "2".repeat(64) }
-    const failing = new TraceService({ store: openTestStore(), engine: newThread().engine, pack: wrongPack })
+    const failing = new RunService({ store: openTestStore(), engine: newThread().engine, pack: wrongPack })
     const failed = failing.start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
     await expect(failed.done).rejects.toThrow(/could not load rule pack 2{64}/)
     expect(failing.get(failed.requestId)).toMatchObject({ trace: { status: "interrupted" }, events: [] })

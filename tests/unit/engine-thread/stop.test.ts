@@ -3,7 +3,7 @@ import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/even
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { EngineThread } from "../../../src-main/engine-thread/engine-thread"
 import type { EngineDeps, EngineRequest } from "../../../src-main/engine/types"
-import { comparable } from "../../../src-main/store/replay"
+import { comparable } from "../../../src-main/trace/replay"
 import { systemClock } from "../../../src-main/util/clock"
 import { AS_OF, CLEAR_QUESTION, hrCorePack } from "../store/engine-fixtures"
 import { drain } from "../engine/helpers"

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest"
 import { isTerminal, type ReasoningEvent, type TerminalPayload } from "../../../src-shared/events/event"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import type { EngineDeps, EngineRequest } from "../../../src-main/engine/types"
-import { comparable } from "../../../src-main/store/replay"
+import { comparable } from "../../../src-main/trace/replay"
 import { AS_OF, CLEAR_QUESTION, hrCorePack } from "../store/engine-fixtures"
 import { drain, fixedClock } from "./helpers"
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { runExportJob } from "../../../src-main/export/export-job"
 import { verifyBundle } from "../../../src-main/export/verify/verify-bundle"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import { openStore } from "../../../src-main/store/store"
 import { readEntries, text } from "./bundle-files"
 import { corePack, tempDir } from "./fixtures"
@@ -20,7 +20,7 @@ describe("a bundle of runs asked without a date", () => {
   it("verifies, and its CSV gives each run the date it was about", async () => {
     const dbPath = join(dir, "fiskai.sqlite")
     const store = openStore({ path: dbPath, clock: () => new Date("2026-11-22T09:00:00.000Z") })
-    const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack: corePack() })
+    const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: corePack() })
     const named = await service.ask({ question: "Koliki je prag za ulazak u sustav PDV-a na dan 1.6.2024.?" })
     const undated = await service.ask({ question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?" })
     const impossible = await service.ask({ question: "Koliki je prag za ulazak u sustav PDV-a na dan 31.02.2025.?" }, { clarifications: ["2025-02-28"] })

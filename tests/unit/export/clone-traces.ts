@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3"
 import { eventKey, eventsOfRequestSql } from "../../../src-main/store/event-keys"
-import { chainHash, GENESIS_HASH } from "../../../src-main/store/hash-chain"
+import { chainHash, GENESIS_HASH } from "../../../src-main/trace/hash-chain"
 
 // Many traces fast, for the large-export test and the export bench: the traces already in the
 // database (real engine runs) are cloned, round robin, under new request ids with their hash

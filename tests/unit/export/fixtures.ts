@@ -4,7 +4,7 @@ import { join } from "node:path"
 import type { ProfileContext } from "../../../src-shared/context"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { loadPackFile, type LoadedPack } from "../../../src-main/knowledge/loader"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import { openStore } from "../../../src-main/store/store"
 
 // A real database for the export tests: the real store and engine with the shipped Croatian pack,
@@ -53,7 +53,7 @@ export async function buildFixtureDb(): Promise<ExportFixture> {
   // A clock that moves, so the traces have distinct creation times in a known order.
   const store = openStore({ path: dbPath, clock: () => new Date((tick += 1000)) })
   try {
-    const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack })
+    const service = new RunService({ store, engine: buildAnswerWithReasoning, pack })
     service.settings.update({ firmName: FIRM_NAME })
     const ask = async (question: string, extra: { profile?: ProfileContext; asOfDate?: string } = {}, options = {}) =>
       (await service.ask({ question, asOfDate: extra.asOfDate ?? AS_OF, ...(extra.profile ? { profile: extra.profile } : {}) }, options)).requestId
@@ -66,7 +66,7 @@ export async function buildFixtureDb(): Promise<ExportFixture> {
     const clarified = await ask("Koliki je limit za paušalni obrt za taksiste?", {}, { clarifications: ["da"] })
     const markup = await ask(MARKUP_QUESTION, {}, { clarifications: ["da"] })
     // A full capacity gate: the engine ends the run in ERROR CAPACITY.
-    const busy = new TraceService({ store, engine: buildAnswerWithReasoning, pack, engineDefaults: { gate: { tryAcquire: () => false, release: () => undefined } } })
+    const busy = new RunService({ store, engine: buildAnswerWithReasoning, pack, engineDefaults: { gate: { tryAcquire: () => false, release: () => undefined } } })
     const error = (await busy.ask({ question: "Koja je stopa PDV-a?", asOfDate: AS_OF })).requestId
     const base = await ask("Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?")
     const hypothetical = (

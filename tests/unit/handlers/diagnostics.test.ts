@@ -11,13 +11,13 @@ describe("diagnosticsHandlers", () => {
   const handlers = diagnosticsHandlers({ dataDir: join("/data", "FiskAI Workstation") })
 
   it("names the data folder's logs/ and says it cannot be opened here", async () => {
-    const folder = await handlers.logFolder({})
+    const folder = await handlers["diagnostics.logFolder"]({})
     expect(folder).toEqual({ path: join("/data", "FiskAI Workstation", "logs"), canOpen: false })
-    expect(channels.logFolder.output.parse(folder)).toEqual(folder)
+    expect(channels["diagnostics.logFolder"].output.parse(folder)).toEqual(folder)
   })
 
   it("answers a request to open it with UNAVAILABLE", async () => {
-    const failure = await handlers.openLogFolder({}).catch((error: unknown) => error)
+    const failure = await handlers["diagnostics.openLogFolder"]({}).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(IpcFailure)
     expect((failure as IpcFailure).code).toBe("UNAVAILABLE")
   })

@@ -21,14 +21,14 @@ describe("export location and path checks", () => {
   afterEach(() => temp.cleanup())
 
   it("suggests a writable folder under the data folder and has no dialog outside Electron", async () => {
-    const location = await handlers.exportLocation({})
+    const location = await handlers["exports.location"]({})
     expect(location).toEqual({ folder: join(temp.dir, "exports"), separator: "/", canChooseFile: false })
     expect(existsSync(location.folder)).toBe(true)
-    expect(await handlers.checkExportPath({ path: join(location.folder, "a.zip") })).toEqual({
+    expect(await handlers["exports.checkPath"]({ path: join(location.folder, "a.zip") })).toEqual({
       problem: null,
       exists: false,
     })
-    await expect(handlers.chooseFile({ purpose: "saveBundle" })).rejects.toMatchObject({
+    await expect(handlers["exports.chooseFile"]({ purpose: "saveBundle" })).rejects.toMatchObject({
       code: "UNAVAILABLE",
     })
   })
@@ -37,24 +37,24 @@ describe("export location and path checks", () => {
     const file = join(temp.dir, "old.zip")
     writeFileSync(file, "x")
     mkdirSync(join(temp.dir, "folder.zip"))
-    expect(await handlers.checkExportPath({ path: "relative.zip" })).toMatchObject({
+    expect(await handlers["exports.checkPath"]({ path: "relative.zip" })).toMatchObject({
       problem: "not-absolute",
     })
-    expect(await handlers.checkExportPath({ path: join(temp.dir, "missing", "a.zip") })).toMatchObject({
+    expect(await handlers["exports.checkPath"]({ path: join(temp.dir, "missing", "a.zip") })).toMatchObject({
       problem: "no-folder",
     })
-    expect(await handlers.checkExportPath({ path: join(file, "a.zip") })).toMatchObject({
+    expect(await handlers["exports.checkPath"]({ path: join(file, "a.zip") })).toMatchObject({
       problem: "not-a-folder",
     })
-    expect(await handlers.checkExportPath({ path: join(temp.dir, "folder.zip") })).toMatchObject({
+    expect(await handlers["exports.checkPath"]({ path: join(temp.dir, "folder.zip") })).toMatchObject({
       problem: "is-a-folder",
     })
-    expect(await handlers.checkExportPath({ path: file })).toEqual({ problem: null, exists: true })
+    expect(await handlers["exports.checkPath"]({ path: file })).toEqual({ problem: null, exists: true })
   })
 
   it("refuses to start an export to a relative path or a missing folder, and starts nothing", async () => {
     for (const outPath of ["audit.zip", join(temp.dir, "missing", "audit.zip")]) {
-      const refused = handlers.startExport({ selection: {}, outPath })
+      const refused = handlers["exports.start"]({ selection: {}, outPath })
       await expect(refused).rejects.toBeInstanceOf(IpcFailure)
       await expect(refused).rejects.toMatchObject({
         code: "BAD_INPUT",
@@ -65,20 +65,20 @@ describe("export location and path checks", () => {
   })
 
   it("pushes which pass is running, and says an empty selection is empty", async () => {
-    const { requestId } = await handlers.ask({ question: "Koja je stopa PDV-a?" })
+    const { requestId } = await handlers["runs.ask"]({ question: "Koja je stopa PDV-a?" })
     await untilRunStops(temp.services, requestId)
     await temp.services.runs.settled()
     const pushes: ExportProgress[] = []
     const ended = (jobId: string) =>
       new Promise<ExportProgress>((resolve) =>
-        temp.services.pushes.exportProgress.subscribe((p) => {
+        temp.services.pushes["exports.progress"].subscribe((p) => {
           if (p.jobId !== jobId) return
           pushes.push(p)
           if (p.phase !== "writing") resolve(p)
         }),
       )
 
-    const first = await handlers.startExport({
+    const first = await handlers["exports.start"]({
       selection: { traceIds: [requestId] },
       outPath: join(temp.dir, "one.zip"),
     })
@@ -94,7 +94,7 @@ describe("export location and path checks", () => {
     expect(last?.step).toBe(last?.steps)
     expect([last?.done, last?.total]).toEqual([1, 1])
 
-    const empty = await handlers.startExport({
+    const empty = await handlers["exports.start"]({
       selection: { outcome: "CONDITIONAL_ANSWER", since: "2001-01-01", until: "2001-01-02" },
       outPath: join(temp.dir, "none.zip"),
     })

@@ -7,9 +7,9 @@ import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { createHandlers } from "../../../src-main/handlers"
 import { DAMAGED_DATABASE_MESSAGE } from "../../../src-main/handlers/store-errors"
 import { createDispatcher } from "../../../src-main/ipc/dispatcher"
-import { createServices, type Services } from "../../../src-main/services"
+import { createServices, type Services } from "../../../src-main/composition/services"
 import { StoreDamagedError } from "../../../src-main/store/integrity"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import { openStore } from "../../../src-main/store/store"
 import { middleLeafPage, overwritePage, present, tracesWithEventsOn } from "../store/damaged-file"
 import { hrCorePack } from "../store/core-pack"
@@ -30,7 +30,7 @@ async function databaseWithRuns(runs: number): Promise<{ dbPath: string; request
   dirs.push(dir)
   const dbPath = join(dir, "fiskai.sqlite")
   const store = openStore({ path: dbPath })
-  const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack() })
+  const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack() })
   const requestIds: string[] = []
   try {
     for (let i = 0; i < runs; i += 1)
@@ -91,7 +91,7 @@ describe("a damaged database in the app", () => {
 
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined)
     try {
-      const result = await call("getTrace", { requestId: victim })
+      const result = await call("traces.get", { requestId: victim })
       expect(result).toEqual({ ok: false, error: { code: "UNAVAILABLE", message: DAMAGED_DATABASE_MESSAGE } })
       expect(logged).toHaveBeenCalledWith(
         "[store] the database is damaged:",
@@ -106,6 +106,6 @@ describe("a damaged database in the app", () => {
     // The runs away from the damage are still shown.
     const healthy = present(requestIds.at(-1), "run")
     expect(healthy).not.toBe(victim)
-    expect(await call("getTrace", { requestId: healthy })).toMatchObject({ ok: true })
+    expect(await call("traces.get", { requestId: healthy })).toMatchObject({ ok: true })
   })
 })

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { isTerminal } from "../../../src-shared/events/event"
-import { createServices, type Services } from "../../../src-main/services"
+import { createServices, type Services } from "../../../src-main/composition/services"
 
 // Real services over a real SQLite file in a temp dir, with the real rule pack and engine.
 

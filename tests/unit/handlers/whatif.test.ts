@@ -33,7 +33,7 @@ describe("what-if channels", () => {
   it("run a counterfactual on the live event bus, compare it and save it as a scenario", async () => {
     const { temp, call } = setup()
     const { requestId: base } = await value<{ requestId: string }>(
-      call("ask", {
+      call("runs.ask", {
         question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?",
         asOfDate: "2025-06-01",
       }),
@@ -41,7 +41,7 @@ describe("what-if channels", () => {
     await untilRunStops(temp.services, base, temp.published)
 
     const drivers = await value<{ facts: Array<{ path: string }> }>(
-      call("whatifDrivers", { requestId: base }),
+      call("whatif.drivers", { requestId: base }),
     )
     // The registration rules read last year's turnover too (not given: a driver to set).
     expect(drivers.facts.map((f) => f.path)).toEqual([
@@ -50,7 +50,7 @@ describe("what-if channels", () => {
       "asOf",
     ])
     const started = await value<{ status: string; requestId: string }>(
-      call("whatifRun", {
+      call("whatif.run", {
         requestId: base,
         changes: [{ kind: "flip", driverId: "fact:counters.revenueYtd:lte:60000" }],
       }),
@@ -61,22 +61,22 @@ describe("what-if channels", () => {
     expect(events.every((e) => e.counterfactualOf === base)).toBe(true)
 
     const diff = await value<{ sentence: { hr: string } }>(
-      call("whatifCompare", { baseRequestId: base, otherRequestId: started.requestId }),
+      call("whatif.compare", { baseRequestId: base, otherRequestId: started.requestId }),
     )
     expect(diff.sentence.hr).toContain("Da je promet 60.000,00 EUR umjesto 65.000,00 EUR")
     const scenario = await value<{ id: string }>(
-      call("saveScenario", { name: "Ispod praga", resultRequestId: started.requestId }),
+      call("scenarios.save", { name: "Ispod praga", resultRequestId: started.requestId }),
     )
-    const listed = await value<Array<{ id: string }>>(call("listScenarios", {}))
+    const listed = await value<Array<{ id: string }>>(call("scenarios.list", {}))
     expect(listed.map((s) => s.id)).toEqual([scenario.id])
-    const detail = await value<{ diff: unknown }>(call("getScenario", { id: scenario.id }))
+    const detail = await value<{ diff: unknown }>(call("scenarios.get", { id: scenario.id }))
     expect(detail.diff).toEqual(diff)
   })
 
   it("answer a change the retrieval cannot cover with the re-run offer, and bad input with the field named, changing nothing", async () => {
     const { temp, call } = setup()
     const { requestId: base } = await value<{ requestId: string }>(
-      call("ask", {
+      call("runs.ask", {
         question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?",
         asOfDate: "2025-06-01",
       }),
@@ -85,27 +85,27 @@ describe("what-if channels", () => {
     const before = dumpDatabase(temp.services)
 
     const offer = await value<{ status: string }>(
-      call("whatifRun", { requestId: base, changes: [{ kind: "set", path: "asOf", value: "2010-01-01" }] }),
+      call("whatif.run", { requestId: base, changes: [{ kind: "set", path: "asOf", value: "2010-01-01" }] }),
     )
     expect(offer.status).toBe("needs_rerun")
-    const bad = await call("whatifRun", {
+    const bad = await call("whatif.run", {
       requestId: base,
       changes: [{ kind: "set", path: "entity.type", value: "NOPE" }],
     })
     expect(bad).toMatchObject({ ok: false, error: { code: "BAD_INPUT" } })
-    expect(await call("whatifRun", { requestId: base, changes: [] })).toMatchObject({
+    expect(await call("whatif.run", { requestId: base, changes: [] })).toMatchObject({
       ok: false,
       error: { code: "BAD_INPUT" },
     })
-    expect(await call("whatifDrivers", { requestId: "missing" })).toMatchObject({
+    expect(await call("whatif.drivers", { requestId: "missing" })).toMatchObject({
       ok: false,
       error: { code: "NOT_FOUND" },
     })
-    expect(await call("saveScenario", { name: "x", resultRequestId: base })).toMatchObject({
+    expect(await call("scenarios.save", { name: "x", resultRequestId: base })).toMatchObject({
       ok: false,
       error: { code: "CONFLICT" },
     })
-    expect(await call("getScenario", { id: "missing" })).toMatchObject({
+    expect(await call("scenarios.get", { id: "missing" })).toMatchObject({
       ok: false,
       error: { code: "NOT_FOUND" },
     })

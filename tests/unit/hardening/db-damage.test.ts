@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { afterAll, describe, expect, it, vi } from "vitest"
 import type { VerifyResult } from "../../../src-shared/traces"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import { openStore } from "../../../src-main/store/store"
 import { cli } from "../cli/commands/cli-harness"
 import {
@@ -44,7 +44,7 @@ async function damagedDatabase(name: string): Promise<DamagedDatabase> {
   mkdirSync(join(dir, name))
   const path = join(dir, name, "fiskai.sqlite")
   const store = openStore({ path })
-  const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack: shippedPack() })
+  const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: shippedPack() })
   const requestIds: string[] = []
   try {
     for (let i = 0; i < 6; i += 1)

@@ -6,7 +6,7 @@ import { ReasoningEvent } from "../../../src-shared/events/event"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
 import { createHandlers } from "../../../src-main/handlers"
 import { createDispatcher, type Dispatch } from "../../../src-main/ipc/dispatcher"
-import { createServices, type Services } from "../../../src-main/services"
+import { createServices, type Services } from "../../../src-main/composition/services"
 import { RAW_CONTROL, runCliInProcess } from "./support/cli-run"
 import { HOSTILE_STRINGS, VAT_QUESTION } from "./support/hostile-text"
 import { runEngine, terminalOf } from "./support/run-checks"
@@ -51,11 +51,11 @@ describe("found bugs (enable each with its fix)", () => {
 
   it("engine+store: a trace asked with an amount above 1e13 opens", async () => {
     const { services, call } = app()
-    const asked = (await call("ask", { question: `Moram li ući u sustav PDV-a ako mi je promet 1${"0".repeat(20)} eura?` })) as IpcResult<{ requestId: string }>
+    const asked = (await call("runs.ask", { question: `Moram li ući u sustav PDV-a ako mi je promet 1${"0".repeat(20)} eura?` })) as IpcResult<{ requestId: string }>
     expect(asked.ok).toBe(true)
     if (!asked.ok) return
     await services.runs.settled()
-    const opened = await call("getTrace", { requestId: asked.value.requestId })
+    const opened = await call("traces.get", { requestId: asked.value.requestId })
     expect(opened.ok ? "ok" : opened.error.code).toBe("ok")
   })
 
@@ -76,7 +76,7 @@ describe("found bugs (enable each with its fix)", () => {
       expect(cli.stderr, date).toContain("--as-of")
     }
     const { call } = app()
-    const asked = await call("ask", { question: VAT_QUESTION, asOfDate: "2025-02-31" })
+    const asked = await call("runs.ask", { question: VAT_QUESTION, asOfDate: "2025-02-31" })
     expect(asked.ok ? "ok" : asked.error.code).toBe("BAD_INPUT")
   })
 
@@ -96,7 +96,7 @@ describe("found bugs (enable each with its fix)", () => {
     const manyKeys = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))
     const longKey = { ["x".repeat(500_000)]: 1 }
     for (const input of [manyKeys, longKey]) {
-      const result = await call("getSettings", input)
+      const result = await call("settings.get", input)
       expect(result.ok).toBe(false)
       expect(JSON.stringify(result).length).toBeLessThan(8_192)
     }
@@ -104,13 +104,13 @@ describe("found bugs (enable each with its fix)", () => {
 
   it("contract StartExportInput: a relative outPath is refused", async () => {
     const { services, call } = app()
-    await call("ask", { question: VAT_QUESTION })
+    await call("runs.ask", { question: VAT_QUESTION })
     await services.runs.settled()
     const cwd = process.cwd()
     // Should the bug still be there, the bundle lands in a temp folder, not in the repository.
     process.chdir(tempDir())
     try {
-      const started = await call("startExport", { selection: {}, outPath: "audit.zip" })
+      const started = await call("exports.start", { selection: {}, outPath: "audit.zip" })
       expect(started.ok ? "ok" : started.error.code).toBe("BAD_INPUT")
     } finally {
       process.chdir(cwd)

@@ -52,7 +52,7 @@ describe("IPC fuzzing through the real handler table", () => {
       tally[key] = { accepted: 0, rejected: 0 }
       const startedAt = performance.now()
       for (const input of fc.sample(hostileInputFor(key, app.seeds), { numRuns: RUNS_PER_CHANNEL, seed: SEED + index })) {
-        if (key === "startExport" && channels.startExport.input.safeParse(input).success && ++acceptedExports > ACCEPTED_EXPORTS_CAP) continue
+        if (key === "exports.start" && channels["exports.start"].input.safeParse(input).success && ++acceptedExports > ACCEPTED_EXPORTS_CAP) continue
         const before = reader.snapshot()
         const result = await app.dispatch(key, input, app.trusted)
         app.noteResult(key, result)
@@ -71,7 +71,7 @@ describe("IPC fuzzing through the real handler table", () => {
     }
     tally["(unknown channel)"] = { accepted: 0, rejected: 0 }
     const names = fc.sample(unknownChannelName, { numRuns: UNKNOWN_CHANNEL_RUNS, seed: SEED - 1 })
-    const inputs = fc.sample(hostileInputFor("ask", app.seeds), { numRuns: UNKNOWN_CHANNEL_RUNS, seed: SEED - 2 })
+    const inputs = fc.sample(hostileInputFor("runs.ask", app.seeds), { numRuns: UNKNOWN_CHANNEL_RUNS, seed: SEED - 2 })
     for (const [i, name] of names.entries()) {
       const before = reader.snapshot()
       const result = await app.dispatch(name, inputs[i], app.trusted)
@@ -88,7 +88,7 @@ describe("IPC fuzzing through the real handler table", () => {
     if (process.env["FISKAI_FUZZ_RUNS"] === undefined) expect(total).toBeGreaterThanOrEqual(10_000)
     // Every channel saw rejections; the channels with open inputs also saw accepted odd inputs.
     for (const key of keys) expect(tally[key]?.rejected, key).toBeGreaterThan(0)
-    for (const key of ["ask", "listTraces", "updateSettings", "saveClient"]) expect(tally[key]?.accepted, key).toBeGreaterThan(0)
+    for (const key of ["runs.ask", "traces.list", "settings.update", "clients.save"]) expect(tally[key]?.accepted, key).toBeGreaterThan(0)
     expect(problems.slice(0, 20), `${problems.length} problem(s) ${seedNote()}`).toEqual([])
     expect(
       app.unexpected.map(({ channel, error }) => `${channel}: ${error instanceof Error ? error.message : String(error)}`).slice(0, 10),
@@ -120,15 +120,15 @@ describe("IPC fuzzing through the real handler table", () => {
 
   it("keeps working afterwards: a normal question is answered and stored, and every stored chain verifies", { timeout: 120_000 }, async () => {
     await app.quiesce()
-    const { requestId } = await app.call("ask", { question: VAT_QUESTION, asOfDate: "2025-06-01" })
+    const { requestId } = await app.call("runs.ask", { question: VAT_QUESTION, asOfDate: "2025-06-01" })
     await app.quiesce()
-    const detail = await app.call("getTrace", { requestId })
+    const detail = await app.call("traces.get", { requestId })
     expect(detail.trace.status).toBe("complete")
     expect(detail.events.filter(isTerminal)).toHaveLength(1)
-    expect((await app.call("listTraces", { limit: 5 })).items.map((item) => item.requestId)).toContain(requestId)
+    expect((await app.call("traces.list", { limit: 5 })).items.map((item) => item.requestId)).toContain(requestId)
     const broken: string[] = []
     for (const traceId of reader.heads().keys()) {
-      const verdict = await app.dispatch("verifyTrace", { requestId: traceId }, app.trusted)
+      const verdict = await app.dispatch("traces.verify", { requestId: traceId }, app.trusted)
       if (!verdict.ok || !(verdict.value as { chainOk: boolean }).chainOk) broken.push(`${traceId}: ${JSON.stringify(verdict).slice(0, 200)}`)
     }
     expect(broken.slice(0, 10)).toEqual([])

@@ -9,7 +9,7 @@ import { traceSection } from "../../../src-main/export/report/trace-section"
 import { viewTrace } from "../../../src-main/export/trace-view"
 import { createHandlers } from "../../../src-main/handlers"
 import type { HandlerTable } from "../../../src-main/ipc/handler-table"
-import { createServices, type Services } from "../../../src-main/services"
+import { createServices, type Services } from "../../../src-main/composition/services"
 import { VAT_QUESTION, XSS_IMG, XSS_SCRIPT } from "./support/hostile-text"
 import { readZipText } from "./support/zip-text"
 
@@ -30,17 +30,17 @@ beforeAll(async () => {
   const dbPath = join(dir, "fiskai.sqlite")
   services = createServices({ dbPath, settingsOverrides: { deliberatePauseMs: 0 } })
   handlers = createHandlers(services)
-  await handlers.updateSettings({ firmName: HOSTILE_FIRM })
-  hostileTraceId = (await handlers.ask({ question: HOSTILE_QUESTION, asOfDate: "2025-06-01" })).requestId
+  await handlers["settings.update"]({ firmName: HOSTILE_FIRM })
+  hostileTraceId = (await handlers["runs.ask"]({ question: HOSTILE_QUESTION, asOfDate: "2025-06-01" })).requestId
   // The markup's words are none of the pack's: the run confirms the topic before it answers.
   await services.runs.settled()
-  await handlers.answerClarification({ requestId: hostileTraceId, answer: "confirm" })
+  await handlers["runs.answer"]({ requestId: hostileTraceId, answer: "confirm" })
   await services.runs.settled()
-  const awaiting = (await handlers.ask({ question: `PDV prag ${XSS_IMG}`, asOfDate: "2025-06-01" })).requestId
+  const awaiting = (await handlers["runs.ask"]({ question: `PDV prag ${XSS_IMG}`, asOfDate: "2025-06-01" })).requestId
   await services.runs.settled()
-  await handlers.answerClarification({ requestId: awaiting, answer: `${XSS_SCRIPT} confirm` })
+  await handlers["runs.answer"]({ requestId: awaiting, answer: `${XSS_SCRIPT} confirm` })
   await services.runs.settled()
-  const whatif = await handlers.whatifRun({ requestId: hostileTraceId, changes: [{ kind: "set", path: "counters.revenueYtd", value: 30_000 }] })
+  const whatif = await handlers["whatif.run"]({ requestId: hostileTraceId, changes: [{ kind: "set", path: "counters.revenueYtd", value: 30_000 }] })
   if (whatif.status === "started") {
     // The counterfactual starts on the next turn; wait until it is stored.
     for (let i = 0; i < 400 && services.traces.get(whatif.requestId)?.trace.status !== "complete"; i++) await new Promise((resolve) => setTimeout(resolve, 10))
@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe("the audit report under hostile text", () => {
   it("holds every hostile trace, so the checks below look at them", async () => {
-    const listed = await handlers.listTraces({ includeHypothetical: true })
+    const listed = await handlers["traces.list"]({ includeHypothetical: true })
     expect(listed.items.length).toBeGreaterThanOrEqual(3)
     expect(report.match(/<section class="trace/g)?.length).toBe(listed.items.length)
   })

@@ -61,7 +61,7 @@ describe("the browser host's WebSocket under hostile traffic", () => {
       for (const input of fc.sample(hostileInputFor(key, app.seeds), { numRuns: PER_CHANNEL, seed: SEED + index })) {
         const text = asJson({ id, channel: key, input })
         if (text === null || text.length > 1_000_000) continue
-        if (key === "startExport" && channels.startExport.input.safeParse(JSON.parse(text).input).success) continue
+        if (key === "exports.start" && channels["exports.start"].input.safeParse(JSON.parse(text).input).success) continue
         const before = reader.snapshot()
         const answer = await socket.sendRaw(text, id)
         sent += 1
@@ -96,19 +96,19 @@ describe("the browser host's WebSocket under hostile traffic", () => {
     const before = reader.snapshot()
     const raw: Array<[string, string | Buffer, number, boolean?]> = [
       ["not JSON", "hello, is this the IPC?", -1],
-      ["truncated JSON", '{"id": 5, "channel": "ask", "input": {', -1],
-      ["a JSON string", '"ask"', -1],
+      ["truncated JSON", '{"id": 5, "channel": "runs.ask", "input": {', -1],
+      ["a JSON string", '"runs.ask"', -1],
       ["JSON null", "null", -1],
-      ["an array", '[1, "ask", {}]', -1],
-      ["a negative id", '{"id": -7, "channel": "listTraces", "input": {}}', -7],
-      ["a fractional id", '{"id": 1.5, "channel": "listTraces", "input": {}}', -1],
-      ["a string id", '{"id": "7", "channel": "listTraces", "input": {}}', -1],
+      ["an array", '[1, "runs.ask", {}]', -1],
+      ["a negative id", '{"id": -7, "channel": "traces.list", "input": {}}', -7],
+      ["a fractional id", '{"id": 1.5, "channel": "traces.list", "input": {}}', -1],
+      ["a string id", '{"id": "7", "channel": "traces.list", "input": {}}', -1],
       ["a missing channel", '{"id": 8, "input": {}}', 8],
       ["a 65-character channel", JSON.stringify({ id: 9, channel: "a".repeat(65), input: {} }), 9],
-      ["an extra key", '{"id": 10, "channel": "listTraces", "input": {}, "admin": true}', 10],
-      ["a __proto__ key", '{"id": 11, "channel": "listTraces", "input": {}, "__proto__": {"polluted": true}}', 11],
+      ["an extra key", '{"id": 10, "channel": "traces.list", "input": {}, "admin": true}', 10],
+      ["a __proto__ key", '{"id": 11, "channel": "traces.list", "input": {}, "__proto__": {"polluted": true}}', 11],
       ["deeply nested JSON", `${"[".repeat(100_000)}${"]".repeat(100_000)}`, -1],
-      ["a lone surrogate", '{"id": 12, "channel": "ask", "input": {"question": "\\ud800"}}', 12],
+      ["a lone surrogate", '{"id": 12, "channel": "runs.ask", "input": {"question": "\\ud800"}}', 12],
       ["binary", Buffer.from([0x7b, 0x00, 0xff]), -1, true],
     ]
     for (const [label, data, expectId, binary] of raw) {
@@ -131,12 +131,12 @@ describe("the browser host's WebSocket under hostile traffic", () => {
   it("closes a connection that sends more than 1 MB at once, and keeps serving new ones", async () => {
     const flooder = await HostSocket.open(host)
     const before = reader.snapshot()
-    const huge = JSON.stringify({ id: 1, channel: "ask", input: { question: "x".repeat(1_100_000) } })
+    const huge = JSON.stringify({ id: 1, channel: "runs.ask", input: { question: "x".repeat(1_100_000) } })
     await expect(flooder.sendRaw(huge, 1)).rejects.toThrow(/closed/)
     expect(flooder.closeCode).toBe(1009)
     expect(snapshotProblems("ask (oversized frame)", "…", before, reader.snapshot())).toEqual([])
     const fresh = await HostSocket.open(host)
-    const answer = await fresh.request(1, "getSettings", {})
+    const answer = await fresh.request(1, "settings.get", {})
     expect((answer.result as IpcResult<unknown>).ok).toBe(true)
     fresh.close()
   })
@@ -168,15 +168,15 @@ describe("the browser host's WebSocket under hostile traffic", () => {
   it("keeps serving afterwards: a question asked over the socket streams its events back and is stored", { timeout: 60_000 }, async () => {
     await app.quiesce()
     const socket = await HostSocket.open(host)
-    const answer = await socket.request(1, "ask", { question: VAT_QUESTION, asOfDate: "2025-06-01" })
+    const answer = await socket.request(1, "runs.ask", { question: VAT_QUESTION, asOfDate: "2025-06-01" })
     const result = answer.result as IpcResult<{ requestId: string }>
     expect(result.ok).toBe(true)
     if (!result.ok) return
     await app.quiesce()
-    const detail = await socket.request(2, "getTrace", { requestId: result.value.requestId })
+    const detail = await socket.request(2, "traces.get", { requestId: result.value.requestId })
     const trace = detail.result as IpcResult<{ trace: { status: string }; events: unknown[] }>
     expect(trace.ok && trace.value.trace.status).toBe("complete")
-    const pushed = socket.pushes.filter((push) => push.push === pushChannels.reasoningEvent.name && (push.payload as { requestId?: string }).requestId === result.value.requestId)
+    const pushed = socket.pushes.filter((push) => push.push === pushChannels["runs.event"].name && (push.payload as { requestId?: string }).requestId === result.value.requestId)
     expect(pushed.length).toBe(trace.ok ? trace.value.events.length : -1)
     socket.close()
   })

@@ -8,7 +8,7 @@ import type { ReasoningEvent } from "../../../src-shared/events/event"
 import type { ExportProgress } from "../../../src-shared/export"
 import { DENIED_FEATURES, PERMISSIONS_POLICY } from "../../../src-shared/permissions-policy"
 import { startBrowserHost, type BrowserHost } from "../../../src-main/host/server"
-import { createEventBus } from "../../../src-main/ipc/event-bus"
+import { createEventBus } from "../../../src-main/util/event-bus"
 import type { HandlerTable } from "../../../src-main/ipc/handler-table"
 import { createAppLog } from "../../../src-main/logging/app-log"
 
@@ -57,8 +57,8 @@ describe("the browser host's Permissions-Policy", () => {
       // No call reaches a handler in these tests.
       handlers: {} as HandlerTable,
       pushes: {
-        reasoningEvent: createEventBus<ReasoningEvent>(),
-        exportProgress: createEventBus<ExportProgress>(),
+        "runs.event": createEventBus<ReasoningEvent>(),
+        "exports.progress": createEventBus<ExportProgress>(),
       },
       port: 0,
       log: createAppLog({ dir: logDir, fileName: "host.log" }),

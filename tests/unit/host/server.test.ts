@@ -99,9 +99,9 @@ describe("the browser host", () => {
     const socket = await connect(wsUrl, origin)
     if (typeof socket === "number") throw new Error(`upgrade refused: ${socket}`)
     try {
-      const terminal = nextMessage(socket, (m) => m["push"] === "reasoning:event" && (m["payload"] as { stage: string }).stage === "ANSWER")
+      const terminal = nextMessage(socket, (m) => m["push"] === "runs.event" && (m["payload"] as { stage: string }).stage === "ANSWER")
       const reply = nextMessage(socket, (m) => m["id"] === 1)
-      socket.send(JSON.stringify({ id: 1, channel: "ask", input: { question: "Koja je stopa PDV-a?" } }))
+      socket.send(JSON.stringify({ id: 1, channel: "runs.ask", input: { question: "Koja je stopa PDV-a?" } }))
       const { result } = (await reply) as { result: { ok: boolean; value: { requestId: string } } }
       expect(result.ok).toBe(true)
       const answer = (await terminal)["payload"] as { requestId: string }
@@ -122,7 +122,7 @@ describe("the browser host", () => {
       socket.send(JSON.stringify({ id: 7, input: {} }))
       expect(await noChannel).toMatchObject({ result: { ok: false, error: { code: "BAD_INPUT" } } })
       const badInput = nextMessage(socket, (m) => m["id"] === 8)
-      socket.send(JSON.stringify({ id: 8, channel: "saveClient", input: { name: "" , context: {} } }))
+      socket.send(JSON.stringify({ id: 8, channel: "clients.save", input: { name: "" , context: {} } }))
       expect(await badInput).toMatchObject({ result: { ok: false, error: { code: "BAD_INPUT", issues: [{ path: "name" }] } } })
       expect(temp.services.clients.list()).toEqual([])
     } finally {

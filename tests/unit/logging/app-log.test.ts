@@ -35,13 +35,13 @@ describe("the app log", () => {
       clock: () => new Date("2026-01-02T03:04:05.000Z"),
     })
     log.info("app.start", { version: "0.1.0" })
-    log.warn("ipc.fail", { channel: "ask", code: "BAD_INPUT" })
+    log.warn("ipc.fail", { channel: "runs.ask", code: "BAD_INPUT" })
     expect(log.file).toBe(join(logDir, "main.log"))
     // Only the user can read it (POSIX permissions; Windows keeps the profile folder private).
     if (process.platform !== "win32") expect(statSync(log.file).mode & 0o777).toBe(0o600)
     expect(readFileSync(log.file, "utf8").trim().split(/\r?\n/)).toEqual([
       "2026-01-02T03:04:05.000Z INFO  app.start version=0.1.0",
-      "2026-01-02T03:04:05.000Z WARN  ipc.fail channel=ask code=BAD_INPUT",
+      "2026-01-02T03:04:05.000Z WARN  ipc.fail channel=runs.ask code=BAD_INPUT",
     ])
   })
 

@@ -21,13 +21,13 @@ describe("withIpcLog and ipcErrorLogger", () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
   const handlers = {
-    ask: async () => {
+    "runs.ask": async () => {
       throw Object.assign(new Error("database disk image is malformed"), { code: "SQLITE_CORRUPT" })
     },
-    getTrace: async () => {
+    "traces.get": async () => {
       throw new IpcFailure("NOT_FOUND", "no trace r-1")
     },
-    getSettings: async () => ({ locale: "hr" }),
+    "settings.get": async () => ({ locale: "hr" }),
   } as unknown as HandlerTable
 
   function dispatcher(trusted = true) {
@@ -43,16 +43,16 @@ describe("withIpcLog and ipcErrorLogger", () => {
 
   it("logs a handler's unexpected error with its code and stack, and the failed call, never the question", async () => {
     const result = await dispatcher()(
-      "ask",
+      "runs.ask",
       { question: "Koja je stopa PDV-a za klijenta Tajna d.o.o.?" },
       { transport: "electron", url: "app://fiskai/index.html" },
     )
     expect(result).toMatchObject({ ok: false, error: { code: "INTERNAL" } })
     const text = readFileSync(log.file, "utf8")
     expect(text).toMatch(
-      /ERROR ipc\.error channel=ask error=Error errorCode=SQLITE_CORRUPT detail="database disk image is malformed"\n {4}at /,
+      /ERROR ipc\.error channel=runs\.ask error=Error errorCode=SQLITE_CORRUPT detail="database disk image is malformed"\n {4}at /,
     )
-    expect(text).toMatch(/WARN {2}ipc\.fail channel=ask transport=electron durationMs=\d+ code=INTERNAL/)
+    expect(text).toMatch(/WARN {2}ipc\.fail channel=runs\.ask transport=electron durationMs=\d+ code=INTERNAL/)
     expect(text).not.toContain("Tajna")
     expect(text).not.toContain("PDV")
   })
@@ -60,34 +60,34 @@ describe("withIpcLog and ipcErrorLogger", () => {
   it("logs bad input and refused callers as warnings without their input, and expected misses as info", async () => {
     const d = dispatcher()
     await d(
-      "ask",
+      "runs.ask",
       { question: 42, secret: "Tajna d.o.o." },
       { transport: "websocket", url: "http://127.0.0.1:1" },
     )
-    await d("getTrace", { requestId: "r-1" }, { transport: "electron", url: null })
-    await dispatcher(false)("getSettings", {}, { transport: "electron", url: "file:///etc/passwd" })
+    await d("traces.get", { requestId: "r-1" }, { transport: "electron", url: null })
+    await dispatcher(false)("settings.get", {}, { transport: "electron", url: "file:///etc/passwd" })
     const text = readFileSync(log.file, "utf8")
-    expect(text).toMatch(/WARN {2}ipc\.fail channel=ask transport=websocket durationMs=\d+ code=BAD_INPUT/)
+    expect(text).toMatch(/WARN {2}ipc\.fail channel=runs\.ask transport=websocket durationMs=\d+ code=BAD_INPUT/)
     expect(text).toMatch(
-      /INFO {2}ipc\.fail channel=getTrace transport=electron durationMs=\d+ code=NOT_FOUND/,
+      /INFO {2}ipc\.fail channel=traces\.get transport=electron durationMs=\d+ code=NOT_FOUND/,
     )
     expect(text).toMatch(
-      /WARN {2}ipc\.fail channel=getSettings transport=electron durationMs=\d+ code=FORBIDDEN/,
+      /WARN {2}ipc\.fail channel=settings\.get transport=electron durationMs=\d+ code=FORBIDDEN/,
     )
     expect(text).not.toContain("Tajna")
     expect(text).not.toContain("passwd")
   })
 
   it("logs successful calls only with debug logging on", async () => {
-    await dispatcher()("getSettings", {}, { transport: "electron", url: null })
+    await dispatcher()("settings.get", {}, { transport: "electron", url: null })
     expect(readFileSync(log.file, { encoding: "utf8", flag: "a+" })).toBe("")
     const debugLog = createAppLog({ dir, fileName: "debug.log", debug: true })
     await withIpcLog(
       createDispatcher(handlers, { isTrustedCaller: () => true, validateOutput: false }),
       debugLog,
-    )("getSettings", {}, { transport: "electron", url: null })
+    )("settings.get", {}, { transport: "electron", url: null })
     expect(readFileSync(debugLog.file, "utf8")).toMatch(
-      /DEBUG ipc\.call channel=getSettings transport=electron durationMs=\d+/,
+      /DEBUG ipc\.call channel=settings\.get transport=electron durationMs=\d+/,
     )
   })
 })

@@ -69,11 +69,11 @@ describe("formatLogRecord", () => {
   it("writes an error's class, code and message on the line, and its stack frames indented below", () => {
     const error = Object.assign(new Error("database disk image is malformed"), { code: "SQLITE_CORRUPT" })
     const [first, ...rest] = formatLogRecord(
-      { time, level: "error", event: "ipc.error", fields: { channel: "listTraces" }, error },
+      { time, level: "error", event: "ipc.error", fields: { channel: "traces.list" }, error },
       { debug: false },
     ).split("\n")
     expect(first).toBe(
-      '2026-05-04T09:12:01.123Z ERROR ipc.error channel=listTraces error=Error errorCode=SQLITE_CORRUPT detail="database disk image is malformed"',
+      '2026-05-04T09:12:01.123Z ERROR ipc.error channel=traces.list error=Error errorCode=SQLITE_CORRUPT detail="database disk image is malformed"',
     )
     expect(rest.length).toBeGreaterThan(0)
     for (const line of rest) expect(line).toMatch(/^ {4}at /)

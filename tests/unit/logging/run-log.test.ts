@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { createHandlers } from "../../../src-main/handlers"
-import { createEventBus } from "../../../src-main/ipc/event-bus"
+import { createEventBus } from "../../../src-main/util/event-bus"
 import { createAppLog } from "../../../src-main/logging/app-log"
 import { logRuns } from "../../../src-main/logging/run-log"
 import { openTempServices, untilRunStops, type TempServices } from "../handlers/temp-services"
@@ -35,7 +35,7 @@ describe("logRuns with the real engine", () => {
     const log = createAppLog({ dir: logDir, fileName: "main.log" })
     const stop = logRuns(temp.services.events, log)
     const handlers = createHandlers(temp.services)
-    const { requestId } = await handlers.ask({ question: QUESTION })
+    const { requestId } = await handlers["runs.ask"]({ question: QUESTION })
     const events = await untilRunStops(temp.services, requestId)
     await temp.services.runs.settled()
     stop()
@@ -59,7 +59,7 @@ describe("logRuns with the real engine", () => {
     const log = createAppLog({ dir: logDir, fileName: "main.log" })
     logRuns(temp.services.events, log)
     const handlers = createHandlers(temp.services)
-    const { requestId } = await handlers.ask({ question: "porez" })
+    const { requestId } = await handlers["runs.ask"]({ question: "porez" })
     const asked = await untilRunStops(temp.services, requestId)
     const awaiting = asked.at(-1)
     const option =
@@ -68,7 +68,7 @@ describe("logRuns with the real engine", () => {
         : undefined
     expect(option).toBeDefined()
     const rest = untilRunStops(temp.services, requestId, [])
-    await handlers.answerClarification({ requestId, answer: option?.value ?? "" })
+    await handlers["runs.answer"]({ requestId, answer: option?.value ?? "" })
     await rest
     await temp.services.runs.settled()
     const events = lines(log.file).map((line) => /^\S+ \S+ +(\S+)/.exec(line)?.[1])
@@ -80,7 +80,7 @@ describe("logRuns with the real engine", () => {
   it("with debug logging on, also writes every event's stage and message", async () => {
     const log = createAppLog({ dir: logDir, fileName: "debug.log", debug: true })
     logRuns(temp.services.events, log)
-    const { requestId } = await createHandlers(temp.services).ask({ question: QUESTION })
+    const { requestId } = await createHandlers(temp.services)["runs.ask"]({ question: QUESTION })
     const events = await untilRunStops(temp.services, requestId)
     await temp.services.runs.settled()
     const debugLines = lines(log.file).filter((line) => line.includes("DEBUG run.event"))

@@ -5,7 +5,7 @@
 // stage boundaries that arrive together in one batch); otherwise it runs in process, as the CLI.
 import { EngineThread } from "../../../src-main/engine-thread/engine-thread"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import { openStore } from "../../../src-main/store/store"
 import { hrCorePack } from "./core-pack"
 
@@ -21,7 +21,7 @@ if (engineKind === "engine-thread") {
   await thread.warmUp(pack)
   engine = thread.engine
 }
-const service = new TraceService({ store: openStore({ path }), engine, pack })
+const service = new RunService({ store: openStore({ path }), engine, pack })
 process.stdout.write(`ready ${process.pid}\n`)
 
 const questions = [

@@ -1,8 +1,8 @@
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import type { LoadedPack } from "../../../src-main/knowledge/loader"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import type { Store } from "../../../src-main/store/store"
-import { comparable } from "../../../src-main/store/replay"
+import { comparable } from "../../../src-main/trace/replay"
 import { hrCorePack } from "./core-pack"
 import { openTestStore } from "./fixtures"
 
@@ -10,8 +10,8 @@ export { hrCorePack }
 
 // The real engine and the shipped Croatian pack, for the store tests that replay runs.
 
-export function realService(store: Store = openTestStore(), pack: LoadedPack = hrCorePack()): TraceService {
-  return new TraceService({ store, engine: buildAnswerWithReasoning, pack })
+export function realService(store: Store = openTestStore(), pack: LoadedPack = hrCorePack()): RunService {
+  return new RunService({ store, engine: buildAnswerWithReasoning, pack })
 }
 
 /** A question the engine answers straight away. */

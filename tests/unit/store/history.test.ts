@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest"
 import type { TraceSummary } from "../../../src-shared/traces"
 import { BadCursorError, toFtsQuery } from "../../../src-main/store/history"
-import type { TraceService } from "../../../src-main/store/runs"
+import type { RunService } from "../../../src-main/runs/run-service"
 import { openStore } from "../../../src-main/store/store"
 import { tempDbPath } from "./fixtures"
 import { AS_OF, CLEAR_QUESTION, realService } from "./engine-fixtures"
@@ -17,7 +17,7 @@ const QUESTIONS = [
   "What is the VAT registration threshold?",
 ]
 
-let service: TraceService
+let service: RunService
 let all: TraceSummary[]
 let clientId: string
 

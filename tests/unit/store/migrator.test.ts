@@ -2,7 +2,8 @@ import Database from "better-sqlite3"
 import { cpSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, test } from "vitest"
-import { defaultMigrationsDir, loadMigrations, SchemaMismatchError, SchemaTooNewError } from "../../../src-main/store/migrator"
+import { StoreDamagedError } from "../../../src-main/store/integrity"
+import { defaultMigrationsDir, loadMigrations } from "../../../src-main/store/migrator"
 import { openStore } from "../../../src-main/store/store"
 import { sha256Hex } from "../../../src-main/util/canonical-json"
 import { AS_OF, realService } from "./engine-fixtures"
@@ -102,9 +103,10 @@ describe("migrations", () => {
     } catch (error) {
       refusal = error
     }
-    expect(refusal).toBeInstanceOf(SchemaTooNewError)
+    expect(refusal).toBeInstanceOf(StoreDamagedError)
+    expect(refusal).toMatchObject({ kind: "newer-schema" })
     expect((refusal as Error).message).toContain(
-      `written by a newer FiskAI version (schema ${shipped.length + 1}); this app knows up to ${shipped.length}`,
+      `written by a newer FiskAI version (schema ${shipped.length + 1}; this app knows up to ${shipped.length})`,
     )
     expect(sha256Hex(readFileSync(path))).toBe(before)
   })
@@ -112,7 +114,7 @@ describe("migrations", () => {
   test("an older app refuses a database that a newer one migrated", () => {
     const path = tempDbPath()
     openStore({ path }).close()
-    expect(() => openStore({ path, migrationsDir: olderMigrationsDir(1) })).toThrow(SchemaTooNewError)
+    expect(() => openStore({ path, migrationsDir: olderMigrationsDir(1) })).toThrow(/written by a newer FiskAI version/)
   })
 
   test("a database whose journal disagrees with the app's migrations is refused", () => {
@@ -121,7 +123,7 @@ describe("migrations", () => {
     const raw = new Database(path)
     raw.prepare("UPDATE schema_migrations SET tag = 'someone_elses_schema' WHERE version = 1").run()
     raw.close()
-    expect(() => openStore({ path })).toThrow(SchemaMismatchError)
+    expect(() => openStore({ path })).toThrow(/schema history recorded in the database .* does not match/)
   })
 
   test("a migration that fails is rolled back whole and the database stays at the previous version", () => {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest"
-import type { TraceService } from "../../../src-main/store/runs"
+import type { RunService } from "../../../src-main/runs/run-service"
 import type { Store } from "../../../src-main/store/store"
 import { AS_OF, CLEAR_QUESTION, realService, VAGUE_QUESTION } from "./engine-fixtures"
 import { openTestStore } from "./fixtures"
@@ -7,7 +7,7 @@ import { openTestStore } from "./fixtures"
 // The database itself refuses to rewrite history, whoever holds the connection.
 
 let store: Store
-let service: TraceService
+let service: RunService
 
 beforeEach(() => {
   store = openTestStore()

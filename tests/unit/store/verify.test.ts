@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from "vitest"
 import { eventKey } from "../../../src-main/store/event-keys"
-import { chainHash, GENESIS_HASH } from "../../../src-main/store/hash-chain"
-import type { TraceService } from "../../../src-main/store/runs"
+import { chainHash, GENESIS_HASH } from "../../../src-main/trace/hash-chain"
+import type { RunService } from "../../../src-main/runs/run-service"
 import type { Store } from "../../../src-main/store/store"
 import { canonicalJson } from "../../../src-main/util/canonical-json"
 import { openTestStore } from "./fixtures"
@@ -12,7 +12,7 @@ import { AS_OF, CLEAR_QUESTION, realService, VAGUE_QUESTION } from "./engine-fix
 // + seq), which is what readers order by.
 
 let store: Store
-let service: TraceService
+let service: RunService
 let requestId: string
 let eventCount: number
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest"
 import { CounterfactualRequest } from "../../../src-shared/whatif"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { WhatIfInputError } from "../../../src-main/whatif/fact-info"
-import { replayCounterfactual } from "../../../src-main/whatif/replay"
+import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
+import { replayPlan } from "../../../src-main/engine/replay-run"
+import { replayDifference } from "../../../src-main/trace/verify"
 import { hrCorePack } from "../store/core-pack"
 import { dooProfile, whatIfFixture } from "./fixtures"
 
@@ -78,24 +80,18 @@ describe("a counterfactual run", () => {
     const row = f.traces.reader.row(id)
     const request = CounterfactualRequest.parse(JSON.parse(row?.requestJson ?? "{}"))
     const stored = f.traces.reader.events(id)
-    const forged = { ...request, context: { ...request.context, counters: { revenueYtd: 30000 } } }
-    const difference = await replayCounterfactual({
-      request: forged,
-      baseEvents: f.traces.reader.events(base),
-      pack: f.pack,
-      stored,
-      complete: true,
-    })
-    expect(difference?.reason).toMatch(/event seq 1 \(APPLICABILITY complete\) differs/)
-    expect(
-      await replayCounterfactual({
-        request,
-        baseEvents: f.traces.reader.events(base),
-        pack: f.pack,
+    const baseEvents = f.traces.reader.events(base)
+    const replay = (asked: CounterfactualRequest) =>
+      replayDifference(
+        replayPlan({ kind: "counterfactual", request: asked, base: { events: baseEvents, engineVersion: undefined } }, buildAnswerWithReasoning, stored),
+        { pack: f.pack },
+        f.pack.hash,
         stored,
-        complete: true,
-      }),
-    ).toBeNull()
+        true,
+      )
+    const forged = { ...request, context: { ...request.context, counters: { revenueYtd: 30000 } } }
+    expect((await replay(forged))?.reason).toMatch(/event seq 1 \(APPLICABILITY complete\) differs/)
+    expect(await replay(request)).toBeNull()
   })
 
   it("of a hypothetical trace is a counterfactual of its base with both sets of changes", async () => {

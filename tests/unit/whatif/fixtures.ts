@@ -1,9 +1,9 @@
 import type { ProfileContext } from "../../../src-shared/context"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import type { LoadedPack } from "../../../src-main/knowledge/loader"
-import { TraceService } from "../../../src-main/store/runs"
+import { RunService } from "../../../src-main/runs/run-service"
 import type { Store } from "../../../src-main/store/store"
-import { WhatIfService } from "../../../src-main/whatif/service"
+import { WhatIfService } from "../../../src-main/runs/whatif-service"
 import { join } from "node:path"
 import { afterEach } from "vitest"
 import { openStore } from "../../../src-main/store/store"
@@ -15,7 +15,7 @@ import { CRAFTED_QUESTION, craftedPack } from "./crafted-pack"
 export interface WhatIfFixture {
   store: Store
   pack: LoadedPack
-  traces: TraceService
+  traces: RunService
   whatif: WhatIfService
   /** Asks a question into the store and returns the trace id. */
   ask(options?: {
@@ -42,7 +42,7 @@ export function whatIfFixture(
 ): WhatIfFixture {
   const store = openStore({ path: dbPath, clock, migrationsDir: MIGRATIONS })
   open.push(store)
-  const traces = new TraceService({ store, engine: buildAnswerWithReasoning, pack })
+  const traces = new RunService({ store, engine: buildAnswerWithReasoning, pack })
   const whatif = new WhatIfService({ store, traces, currentPack: pack })
   return {
     store,

@@ -63,8 +63,8 @@ describe("parseAskArgs", () => {
 })
 
 describe("runAskCommand", () => {
-  it("returns 2 for usage errors and for --db while no store is wired", async () => {
-    for (const args of [["q", "--as-of", "2025-13-01"], ["q", "--locale", "xx"], [], ["q", "--db", "x.db"]]) {
+  it("returns 2 for usage errors", async () => {
+    for (const args of [["q", "--as-of", "2025-13-01"], ["q", "--locale", "xx"], [], ["q", "--db", "x.db", "--no-db"]]) {
       const { io, stderr, stdout } = fakeIo()
       expect(await runAskCommand(args, io)).toBe(2)
       expect(stderr()).not.toBe("")

@@ -15,15 +15,15 @@ type Json = unknown
 /** One valid input per channel, built on the seeded data. */
 export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
   return {
-    ask: { question: VAT_QUESTION, asOfDate: "2025-06-01", locale: "hr", clientId: seeds.clientId },
-    answerClarification: { requestId: seeds.awaitingIds[0], answer: "confirm" },
-    cancel: { requestId: seeds.awaitingIds[1] },
-    listTraces: { outcome: "ANSWER", riskTier: "T1", domain: "TAX", search: "PDV", since: "2025-01-01", until: "2026-01-01", limit: 20, includeHypothetical: true },
-    getTrace: { requestId: seeds.completeId },
-    verifyTrace: { requestId: seeds.completeId },
-    traceStats: {},
-    listClients: {},
-    saveClient: {
+    "runs.ask": { question: VAT_QUESTION, asOfDate: "2025-06-01", locale: "hr", clientId: seeds.clientId },
+    "runs.answer": { requestId: seeds.awaitingIds[0], answer: "confirm" },
+    "runs.cancel": { requestId: seeds.awaitingIds[1] },
+    "traces.list": { outcome: "ANSWER", riskTier: "T1", domain: "TAX", search: "PDV", since: "2025-01-01", until: "2026-01-01", limit: 20, includeHypothetical: true },
+    "traces.get": { requestId: seeds.completeId },
+    "traces.verify": { requestId: seeds.completeId },
+    "traces.stats": {},
+    "clients.list": {},
+    "clients.save": {
       id: seeds.clientId,
       name: "Primjer d.o.o.",
       oib: "12345678903",
@@ -33,36 +33,36 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
         txn: { kind: "SERVICES", paymentMethod: "CARD", amount: 100, b2b: true, crossBorderEu: false },
       },
     },
-    getSettings: {},
-    updateSettings: { firmName: "Ured d.o.o.", locale: "hr", reducedMotion: true },
-    packInfo: {},
-    logFolder: {},
-    openLogFolder: {},
-    startExport: { selection: { traceIds: [seeds.completeId], since: "2025-01-01", until: "2026-01-01", outcome: "ANSWER", riskTier: "T1" }, outPath: join(seeds.scratchDir, "export.zip") },
-    cancelExport: { jobId: "00000000-0000-4000-8000-000000000000" },
-    verifyBundle: { path: seeds.bundlePath },
-    signingKey: {},
-    exportLocation: {},
-    checkExportPath: { path: join(seeds.scratchDir, "check.zip") },
-    chooseFile: { purpose: "saveBundle", defaultPath: join(seeds.scratchDir, "chosen.zip") },
-    whatifDrivers: { requestId: seeds.completeId },
-    whatifRun: {
+    "settings.get": {},
+    "settings.update": { firmName: "Ured d.o.o.", locale: "hr", reducedMotion: true },
+    "settings.packInfo": {},
+    "diagnostics.logFolder": {},
+    "diagnostics.openLogFolder": {},
+    "exports.start": { selection: { traceIds: [seeds.completeId], since: "2025-01-01", until: "2026-01-01", outcome: "ANSWER", riskTier: "T1" }, outPath: join(seeds.scratchDir, "export.zip") },
+    "exports.cancel": { jobId: "00000000-0000-4000-8000-000000000000" },
+    "exports.verify": { path: seeds.bundlePath },
+    "exports.signingKey": {},
+    "exports.location": {},
+    "exports.checkPath": { path: join(seeds.scratchDir, "check.zip") },
+    "exports.chooseFile": { purpose: "saveBundle", defaultPath: join(seeds.scratchDir, "chosen.zip") },
+    "whatif.drivers": { requestId: seeds.completeId },
+    "whatif.run": {
       requestId: seeds.completeId,
       changes: [
         { kind: "set", path: "counters.revenueYtd", value: 45_000 },
         { kind: "flip", driverId: "fact:counters.revenueYtd:gt:60000" },
       ],
     },
-    whatifRerun: { requestId: seeds.completeId, changes: [{ kind: "set", path: "asOf", value: "2024-06-01" }] },
-    whatifCompare: { baseRequestId: seeds.completeId, otherRequestId: seeds.counterfactualId },
-    listScenarios: { search: "promet", clientId: seeds.clientId, since: "2025-01-01", until: "2026-01-01" },
-    getScenario: { id: seeds.scenarioIds[0] },
-    saveScenario: { name: "Scenarij", notes: "bilješka", clientId: seeds.clientId, resultRequestId: seeds.counterfactualId },
-    renameScenario: { id: seeds.scenarioIds[0], name: "Novo ime", notes: "nove bilješke" },
-    duplicateScenario: { id: seeds.scenarioIds[0], name: "Kopija" },
-    deleteScenario: { id: seeds.scenarioIds[2] },
-    compareScenarios: { a: seeds.scenarioIds[0], b: seeds.scenarioIds[1] },
-    recheckScenario: { id: seeds.scenarioIds[1] },
+    "whatif.rerun": { requestId: seeds.completeId, changes: [{ kind: "set", path: "asOf", value: "2024-06-01" }] },
+    "whatif.compare": { baseRequestId: seeds.completeId, otherRequestId: seeds.counterfactualId },
+    "scenarios.list": { search: "promet", clientId: seeds.clientId, since: "2025-01-01", until: "2026-01-01" },
+    "scenarios.get": { id: seeds.scenarioIds[0] },
+    "scenarios.save": { name: "Scenarij", notes: "bilješka", clientId: seeds.clientId, resultRequestId: seeds.counterfactualId },
+    "scenarios.rename": { id: seeds.scenarioIds[0], name: "Novo ime", notes: "nove bilješke" },
+    "scenarios.duplicate": { id: seeds.scenarioIds[0], name: "Kopija" },
+    "scenarios.delete": { id: seeds.scenarioIds[2] },
+    "scenarios.compare": { a: seeds.scenarioIds[0], b: seeds.scenarioIds[1] },
+    "scenarios.recheck": { id: seeds.scenarioIds[1] },
   }
 }
 
@@ -155,14 +155,20 @@ function confinePaths(input: Json, scratchDir: string): Json {
 export function hostileInputFor(key: ChannelKey, seeds: Seeds): fc.Arbitrary<Json> {
   const valid = validInputs(seeds)[key]
   const variants = valid === undefined ? hostileValue : mutation.map((change) => applyMutation(valid, change))
-  const confined = key === "startExport" || key === "verifyBundle" || key === "checkExportPath"
+  const confined = key === "exports.start" || key === "exports.verify" || key === "exports.checkPath"
   return variants.map((input) => (confined ? confinePaths(input, seeds.scratchDir) : input))
 }
 
-/** Channel names that are not channels: typos, wire names, prototype members, junk. */
+/** Channel names that are not channels: typos, old names, push names, prototype members, junk. */
 export const unknownChannelName: fc.Arbitrary<string> = fc
   .oneof(
-    fc.constantFrom(...PROTOTYPE_KEYS, "reasoning:ask", "traces:list", "ASK", " ask", "ask ", "ask\u0000", "ipcRenderer", "eval", "", "__defineSetter__", "isPrototypeOf"),
+    fc.constantFrom(
+      ...PROTOTYPE_KEYS,
+      // Old names and near misses of the one name "<domain>.<fn>".
+      "ask", "reasoning:ask", "runs:ask", "runs/ask", "runs", "runs.", ".ask", "runs.ask.x", "RUNS.ASK", " runs.ask", "runs.ask ", "runs.ask\u0000",
+      "traces:list", "runs.constructor", "runs.__proto__", "__proto__.ask", "runs.event", "exports.progress",
+      "ipcRenderer", "eval", "", "__defineSetter__", "isPrototypeOf",
+    ),
     hostileString.map((text) => text.slice(0, 300)),
     fc.string({ maxLength: 20 }),
   )

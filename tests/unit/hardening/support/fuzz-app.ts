@@ -7,7 +7,7 @@ import { APP_INDEX_URL } from "../../../../src-main/electron/app-protocol-files"
 import { isAppPageUrl, type AppLocation } from "../../../../src-main/electron/app-url"
 import { createHandlers } from "../../../../src-main/handlers"
 import { createDispatcher, type Caller, type Dispatch } from "../../../../src-main/ipc/dispatcher"
-import { createServices, type Services } from "../../../../src-main/services"
+import { createServices, type Services } from "../../../../src-main/composition/services"
 import { openSnapshotReader } from "./db-snapshot"
 import { VAT_QUESTION } from "./hostile-text"
 
@@ -75,7 +75,7 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
   // Exports run on worker threads and end with a done/cancelled/failed push.
   const startedExports = new Set<string>()
   const finishedExports = new Set<string>()
-  services.pushes.exportProgress.subscribe((progress) => {
+  services.pushes["exports.progress"].subscribe((progress) => {
     if (QUIET_EXPORT_PHASES.has(progress.phase)) finishedExports.add(progress.jobId)
   })
   const exportsSettled = async () => {
@@ -102,10 +102,10 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
   }
   const noteResult = (channel: string, result: IpcResult<unknown>) => {
     if (!result.ok) return
-    if (channel === "startExport") startedExports.add((result.value as ChannelOutput<"startExport">).jobId)
-    if (channel === "whatifRerun") backgroundRuns.add((result.value as ChannelOutput<"whatifRerun">).requestId)
-    if (channel === "whatifRun") {
-      const value = result.value as ChannelOutput<"whatifRun">
+    if (channel === "exports.start") startedExports.add((result.value as ChannelOutput<"exports.start">).jobId)
+    if (channel === "whatif.rerun") backgroundRuns.add((result.value as ChannelOutput<"whatif.rerun">).requestId)
+    if (channel === "whatif.run") {
+      const value = result.value as ChannelOutput<"whatif.run">
       if (value.status === "started") backgroundRuns.add(value.requestId)
     }
   }
@@ -119,25 +119,25 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
 
   const scratchDir = join(dir, "scratch")
   mkdirSync(scratchDir)
-  const { requestId: completeId } = await call("ask", { question: VAT_QUESTION, asOfDate: "2025-06-01" })
+  const { requestId: completeId } = await call("runs.ask", { question: VAT_QUESTION, asOfDate: "2025-06-01" })
   const awaitingIds: string[] = []
-  for (let i = 0; i < 3; i++) awaitingIds.push((await call("ask", { question: "PDV prag", asOfDate: "2025-06-01" })).requestId)
+  for (let i = 0; i < 3; i++) awaitingIds.push((await call("runs.ask", { question: "PDV prag", asOfDate: "2025-06-01" })).requestId)
   await services.runs.settled()
-  const client = await call("saveClient", {
+  const client = await call("clients.save", {
     name: "Primjer d.o.o.",
     oib: "12345678903",
     context: { entity: { type: "DOO", vat: { status: "IN_VAT" }, location: { country: "HR" } }, counters: { revenueYtd: 65_000 } },
   })
   const bundlePath = join(dir, "seed-bundle.zip")
-  await call("startExport", { selection: { traceIds: [completeId] }, outPath: bundlePath })
+  await call("exports.start", { selection: { traceIds: [completeId] }, outPath: bundlePath })
   await exportsSettled()
-  const whatif = await call("whatifRun", { requestId: completeId, changes: [{ kind: "set", path: "counters.revenueYtd", value: 30_000 }] })
+  const whatif = await call("whatif.run", { requestId: completeId, changes: [{ kind: "set", path: "counters.revenueYtd", value: 30_000 }] })
   if (whatif.status !== "started") throw new Error("the seed counterfactual did not start")
   await backgroundSettled()
   const counterfactualId = whatif.requestId
   const scenarioIds: string[] = []
   for (const name of ["Niži promet", "Kopija", "Za brisanje"])
-    scenarioIds.push((await call("saveScenario", { name, notes: "seed", resultRequestId: counterfactualId })).id)
+    scenarioIds.push((await call("scenarios.save", { name, notes: "seed", resultRequestId: counterfactualId })).id)
 
   const app: FuzzApp = {
     dir,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { isTerminal, type ReasoningEvent } from "../../../../src-shared/events/event"
 import { createHandlers } from "../../../../src-main/handlers"
-import { createServices, type Services } from "../../../../src-main/services"
+import { createServices, type Services } from "../../../../src-main/composition/services"
 import { exposeGc, sampleMemory, type MemorySample } from "./soak-memory"
 import { soakQuestion } from "./soak-questions"
 import { PublishedEvents, verifyStoredTraces, type StoredTraceCheck } from "./soak-verify"
@@ -116,10 +116,10 @@ async function soak(services: Services, dir: string, options: SoakOptions, failu
   let counterfactuals = 0
   async function oneCounterfactual(): Promise<void> {
     for (const baseId of completed.slice(-10).reverse()) {
-      const view = await handlers.whatifDrivers({ requestId: baseId }).catch(() => null)
+      const view = await handlers["whatif.drivers"]({ requestId: baseId }).catch(() => null)
       const driver = view?.facts.flatMap((fact) => fact.drivers).find((d) => d.canToggle && d.flip !== null)
       if (!driver) continue
-      const started = await handlers.whatifRun({ requestId: baseId, changes: [{ kind: "flip", driverId: driver.id }] })
+      const started = await handlers["whatif.run"]({ requestId: baseId, changes: [{ kind: "flip", driverId: driver.id }] })
       if (started.status !== "started") continue
       if ((await nextStop(started.requestId)) !== null) counterfactuals += 1
       // What-if runs are not LiveRuns: wait until the store has it all, then check it.
@@ -133,7 +133,7 @@ async function soak(services: Services, dir: string, options: SoakOptions, failu
   async function oneExport(): Promise<void> {
     const outPath = join(dir, `export-${exports}.zip`)
     const finished = new Promise<string>((resolve) => {
-      const unsubscribe = services.pushes.exportProgress.subscribe((progress) => {
+      const unsubscribe = services.pushes["exports.progress"].subscribe((progress) => {
         if (progress.jobId !== job.jobId || !["done", "failed", "cancelled"].includes(progress.phase)) return
         unsubscribe()
         resolve(progress.phase === "done" ? "done" : `${progress.phase}: ${progress.error ?? ""}`)

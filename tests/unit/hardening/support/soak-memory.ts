@@ -1,6 +1,6 @@
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
-import type { Services } from "../../../../src-main/services"
+import type { Services } from "../../../../src-main/composition/services"
 
 // Memory as the soak measures it: after every run has settled and after a full GC (exposed at run
 // time when the process was not started with --expose-gc), so the figures show what is retained.

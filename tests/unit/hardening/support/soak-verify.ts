@@ -1,8 +1,8 @@
 import Database from "better-sqlite3"
 import type { ReasoningEvent } from "../../../../src-shared/events/event"
-import { verifyChain, type ChainRow } from "../../../../src-main/store/chain-verify"
+import { verifyChain, type ChainRow } from "../../../../src-main/trace/chain-verify"
 import { eventsOfRequestSql, eventsOfTraceSql } from "../../../../src-main/store/event-keys"
-import type { Services } from "../../../../src-main/services"
+import type { Services } from "../../../../src-main/composition/services"
 
 // The soak's checks, through a second, read-only connection. While the soak runs: each event the
 // live bus carries must follow the previous one of its trace (no gap, no repeat), and once a run

@@ -1,55 +1,42 @@
 import { ENGINE_VERSION } from "../engine/version"
 import { newRequestId } from "../util/request-id"
-import type { ReasoningEvent, TerminalEvent } from "../../src-shared/events/event"
+import { isTerminal, type ReasoningEvent, type TerminalEvent } from "../../src-shared/events/event"
 import type { Locale } from "../../src-shared/events/stages"
+import type { CounterfactualRequest, WhatIfChange } from "../../src-shared/whatif"
+import type { BaseRun } from "../whatif/base-run"
+import type { ResolvedChanges } from "../whatif/changes"
+import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/counterfactual"
+import { counterfactualRequest } from "../whatif/counterfactual"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
-import type { EngineDeps, EngineRequest } from "../engine/types"
+import type { EngineDeps, EngineRequest, EngineRun, ReasoningEngine } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
 import { AuditSink, type AuditSinkOptions, type ChainPosition } from "../sinks/audit-sink"
 import { consumeReasoning } from "../sinks/consumer"
 import { MetricsSink, type RunMetrics } from "../sinks/metrics-sink"
 import type { AwaitingEvent, ReasoningSink } from "../sinks/types"
 import { canonicalJson } from "../util/canonical-json"
-import { ClientsRepository } from "./clients-repo"
-import { listTraces } from "./history"
-import { isDamageError } from "./integrity"
-import { purgeOlderThan, type PurgeResult } from "./purge"
-import { afterStoredPrefix, recordedAnswers, ReplayMismatchError, type EngineRun, type ReasoningEngine } from "./replay"
-import { SettingsRepository } from "./settings-repo"
-import { parseStoredRequest, StoredRequest } from "./stored-request"
-import { traceStats } from "./stats"
-import type { Store } from "./store"
-import { TraceReader } from "./trace-reader"
-import { TraceWriter, type NewTrace } from "./trace-writer"
-import { TraceNotFoundError, verifyTrace } from "./verify-trace"
+import { ClientsRepository } from "../store/clients-repo"
+import { allRequestIds, listTraces } from "../store/history"
+import { purgeOlderThan, type PurgeResult } from "../store/purge"
+import { afterStoredPrefix, recordedAnswers, ReplayMismatchError } from "../trace/replay"
+import { SettingsRepository } from "../store/settings-repo"
+import { parseStoredRequest, StoredRequest } from "../store/stored-request"
+import { traceStats } from "../store/stats"
+import type { Store } from "../store/store"
+import { RunAlreadyEndedError, TraceStateError } from "./run-errors"
+import { TraceReader } from "../store/trace-reader"
+import { TraceWriter, type NewTrace } from "../store/trace-writer"
+import { TraceNotFoundError } from "../store/errors"
+import { verifyStoredTrace } from "./replay-source"
 
 export { TraceNotFoundError }
 
-// TraceService: every run the CLI and the app make goes through here. ask() runs the engine into
+// RunService: every run the CLI and the app make goes through here. ask() runs the engine into
 // the audit store; resume() and cancel() continue a run suspended at a clarification by replaying
 // it (the replayed prefix must equal the stored events, else the resume is refused) and appending
 // what follows; verify() checks the hash chain and replays the whole run.
 
-export class TraceStateError extends Error {}
-
-/**
- * Stop asked of a run that has already ended (or that is not running and not waiting for a
- * clarification): nothing to stop. The message is in the user's language; `code` lets a window
- * show its own text.
- */
-export class RunAlreadyEndedError extends TraceStateError {
-  readonly code = "RUN_ALREADY_ENDED"
-  constructor(
-    readonly requestId: string,
-    locale: Locale,
-  ) {
-    super(
-      locale === "hr"
-        ? `Obrada ${requestId} je već završena, nema se što zaustaviti.`
-        : `Run ${requestId} has already finished; there is nothing to stop.`,
-    )
-  }
-}
+export { RunAlreadyEndedError, TraceStateError }
 
 export type AskRequest = Omit<EngineRequest, "requestId">
 
@@ -76,16 +63,27 @@ export interface RunResult {
   metrics: RunMetrics
 }
 
-export interface TraceServiceOptions {
+/** A finished what-if run: its result, the request it ran and its terminal. */
+export interface CounterfactualRun extends RunResult {
+  request: CounterfactualRequest
+  terminal: TerminalEvent
+}
+
+export interface RunServiceOptions {
   store: Store
   engine: ReasoningEngine
-  /** The pack new runs use; resumed and verified runs use their own snapshot (so reading needs none). */
-  pack?: LoadedPack
+  /** Where what-if runs are computed (default: in process, counterfactualFromEvents). */
+  counterfactualEngine?: CounterfactualEngine
+  /**
+   * The pack new runs use (a function: loaded when the first run starts); resumed and verified
+   * runs use their own snapshot, so reading needs none.
+   */
+  pack?: LoadedPack | (() => LoadedPack)
   /** Engine settings for new runs (time limits, the deliberate pause, the capacity gate). */
   engineDefaults?: Pick<EngineDeps, "stageTimeoutMs" | "deliberatePauseMs" | "gate">
 }
 
-export class TraceService {
+export class RunService {
   readonly reader: TraceReader
   readonly clients: ClientsRepository
   readonly settings: SettingsRepository
@@ -93,7 +91,7 @@ export class TraceService {
   /** Runs this service is driving now (started or resumed), each with its Stop. */
   private readonly live = new Map<string, { stop: AbortController; done: Promise<RunResult> }>()
 
-  constructor(private readonly options: TraceServiceOptions) {
+  constructor(private readonly options: RunServiceOptions) {
     this.reader = new TraceReader(options.store)
     this.writer = new TraceWriter(options.store)
     this.clients = new ClientsRepository(options.store)
@@ -106,8 +104,9 @@ export class TraceService {
 
   /** Starts a run; the id is known at once, the result when the run ends or suspends. */
   start(request: AskRequest, options: AskOptions = {}): { requestId: string; done: Promise<RunResult> } {
-    const pack = this.options.pack
-    if (pack === undefined) throw new Error("no rule pack is configured for new runs")
+    const configured = this.options.pack
+    if (configured === undefined) throw new Error("no rule pack is configured for new runs")
+    const pack = typeof configured === "function" ? configured() : configured
     const engineRequest = this.freezeRequest(request, options.requestId ?? newRequestId())
     const trace: NewTrace = {
       requestId: engineRequest.requestId,
@@ -138,6 +137,50 @@ export class TraceService {
     // while the engine thread computes the first stage (in process: before the first event is taken).
     audit.open()
     return { requestId: engineRequest.requestId, done }
+  }
+
+  /**
+   * Starts a what-if run: the base run's stages after RETRIEVAL again on the changed context
+   * (whatif/counterfactual.ts), stored as a trace of its own whose request_json is the
+   * CounterfactualRequest, through the same gate, stage limits, sinks and Stop as any run. A
+   * hypothetical is shown at once: it has no deliberate pause.
+   */
+  startCounterfactual(
+    base: BaseRun,
+    changes: readonly WhatIfChange[],
+    resolved: ResolvedChanges,
+    options: RunOptions & { requestId?: string } = {},
+  ): { requestId: string; done: Promise<CounterfactualRun> } {
+    const requestId = options.requestId ?? newRequestId()
+    const request = counterfactualRequest(requestId, base, changes, resolved)
+    const trace: NewTrace = {
+      requestId,
+      createdAt: this.store.clock().toISOString(),
+      question: base.row.question,
+      asOfDate: request.context.asOf,
+      requestJson: canonicalJson(request),
+      clientId: base.row.clientId,
+      counterfactualOf: base.requestId,
+      locale: base.row.locale,
+      pack: base.pack,
+    }
+    const stop = new AbortController()
+    const engine = this.options.counterfactualEngine ?? counterfactualFromEvents
+    const generator = engine(request, base.events, {
+      ...this.options.engineDefaults,
+      pack: base.pack,
+      clock: this.store.clock,
+      deliberatePauseMs: 0,
+      signal: stop.signal,
+    })
+    const audit = new AuditSink(this.writer, trace, base.row.locale ?? undefined, readiness(generator))
+    const driven = this.track(requestId, stop, this.drive(generator, audit, options.sinks ?? [], 0))
+    const done = driven.then((result): CounterfactualRun => {
+      if (result.status !== "complete" || !isTerminal(result.event))
+        throw new Error(`counterfactual ${requestId} stopped at ${result.event.stage} ${result.event.status} without a terminal`)
+      return { ...result, request, terminal: result.event }
+    })
+    return { requestId, done }
   }
 
   ask(request: AskRequest, options: AskOptions = {}): Promise<RunResult> {
@@ -174,13 +217,19 @@ export class TraceService {
     return this.continueSuspended(requestId, { answer: null }, options)
   }
 
+  /** Resolves once every run this service is driving has ended or suspended. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.live.values()].map((run) => run.done))
+  }
+
   /** Whether this service is driving the run now (it can be stopped without a replay). */
   isRunning(requestId: string): boolean {
     return this.live.has(requestId)
   }
 
+  /** The hash chain, then the whole run replayed (a what-if run from its base): runs/replay-source.ts. */
   verify(requestId: string): Promise<VerifyResult> {
-    return verifyTrace(this.reader, this.options.engine, requestId)
+    return verifyStoredTrace(this.reader, this.options.engine, requestId)
   }
 
   get(requestId: string) {
@@ -199,24 +248,9 @@ export class TraceService {
     return purgeOlderThan(this.store, olderThan)
   }
 
-  /**
-   * Request ids of every trace, oldest first (for `traces verify --all`). When a damaged page of
-   * the traces table cannot be read, the ids come from the table's unique index on request_id
-   * (a separate b-tree), so that the runs around the damage are still found and verified.
-   */
+  /** Request ids of every trace, oldest first (for `traces verify --all`; see store/history.ts). */
   allRequestIds(): string[] {
-    const { sqlite } = this.store
-    try {
-      return sqlite.prepare("SELECT request_id FROM traces ORDER BY id").pluck().all() as string[]
-    } catch (error) {
-      if (!isDamageError(error)) throw error
-      try {
-        const rows = sqlite.prepare("SELECT request_id AS requestId, id FROM traces INDEXED BY traces_request_id_unique").all() as { requestId: string; id: number }[]
-        return rows.sort((a, b) => a.id - b.id).map((row) => row.requestId)
-      } catch {
-        throw error
-      }
-    }
+    return allRequestIds(this.store)
   }
 
   /** Fills in what the engine would otherwise take from the clock or the client list, then freezes it. */
@@ -359,7 +393,7 @@ export class TraceService {
 }
 
 /** The sink's view of whether a run's next event is at hand (only an engine that computes ahead can say). */
-function readiness(run: EngineRun): AuditSinkOptions {
+function readiness(run: AsyncIterator<unknown> & Pick<EngineRun, "nextEventReady">): AuditSinkOptions {
   const { nextEventReady } = run
   return nextEventReady === undefined ? {} : { nextEventReady }
 }

@@ -1,7 +1,7 @@
 import type { ExportJobRef, ExportProgress, StartExportInput } from "../../src-shared/export"
 import { IpcFailure } from "../../src-shared/ipc/channel"
-import { ExportFailure, startExport, type ExportHandle } from "../export/export-runner"
-import type { EventBus } from "../ipc/event-bus"
+import { ExportFailure, startExport, type ExportHandle } from "./export-runner"
+import type { EventBus } from "../util/event-bus"
 
 // Audit exports started from the window: each runs on a worker thread; its progress and its end
 // (done, cancelled, failed) are pushed as ExportProgress, so the caller gets a job id at once.

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { createConcurrencyGate } from "../../../src-main/engine/concurrency-gate"
-import { TraceService, TraceStateError } from "../../../src-main/store/runs"
-import type { ReasoningEngine } from "../../../src-main/store/replay"
+import { RunService, TraceStateError } from "../../../src-main/runs/run-service"
+import type { ReasoningEngine } from "../../../src-main/engine/types"
 import { openStore } from "../../../src-main/store/store"
-import { openTestStore, tempDbPath } from "./fixtures"
-import { AS_OF, CLEAR_QUESTION, hrCorePack, realService, VAGUE_QUESTION, withoutTs } from "./engine-fixtures"
+import { openTestStore, tempDbPath } from "../store/fixtures"
+import { AS_OF, CLEAR_QUESTION, hrCorePack, realService, VAGUE_QUESTION, withoutTs } from "../store/engine-fixtures"
 
 describe("ask", () => {
   test("a run is stored whole, with its summary columns filled from its events", async () => {
@@ -146,7 +146,7 @@ describe("resume and cancel", () => {
   test("a resume waits its turn like a new run: at full capacity it is refused, the run stays suspended, and a later resume works", async () => {
     const store = openTestStore()
     const gate = createConcurrencyGate(1)
-    const service = new TraceService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { gate } })
+    const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { gate } })
     const suspended = await service.ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
     expect(suspended.status).toBe("awaiting_input")
     expect(gate.tryAcquire()).toBe(true) // another run holds the only slot
@@ -162,7 +162,7 @@ describe("resume and cancel", () => {
     const suspended = await realService(store).ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
     // Every clock reading now moves 10 s: the first replayed stage already exceeds a 5 s limit.
     const slow = openTestStore(store.path, () => new Date((now += 10_000)))
-    const service = new TraceService({ store: slow, engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { stageTimeoutMs: 5_000 } })
+    const service = new RunService({ store: slow, engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { stageTimeoutMs: 5_000 } })
     await expect(service.resume(suspended.requestId, "confirm")).rejects.toThrow(/try again/)
     expect(service.get(suspended.requestId)?.events).toHaveLength(suspended.events.length)
     expect(service.get(suspended.requestId)?.trace.status).toBe("awaiting_input")
@@ -189,7 +189,7 @@ describe("resume and cancel", () => {
         yield next.value.seq === 1 ? { ...next.value, message: "reworded" } : next.value
       }
     }
-    const service = new TraceService({ store, engine: drifted, pack: hrCorePack() })
+    const service = new RunService({ store, engine: drifted, pack: hrCorePack() })
     await expect(service.resume(suspended.requestId, "confirm")).rejects.toThrow(/does not replay identically.*seq 1/)
     expect(service.get(suspended.requestId)?.trace).toMatchObject({ status: "awaiting_input", eventCount: suspended.events.length })
     // The genuine engine can still resume it.
@@ -209,7 +209,7 @@ describe("crashed runs", () => {
       }
       throw new Error("unreachable")
     }
-    const service = new TraceService({ store, engine: stalls, pack: hrCorePack() })
+    const service = new RunService({ store, engine: stalls, pack: hrCorePack() })
     const { requestId } = service.start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(realService(store).get(requestId)?.trace.status).toBe("running")
@@ -244,7 +244,7 @@ describe("crashed runs", () => {
       await new Promise(() => {})
       throw new Error("unreachable")
     }
-    const { requestId } = new TraceService({ store, engine: stalls, pack: hrCorePack() }).start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
+    const { requestId } = new RunService({ store, engine: stalls, pack: hrCorePack() }).start({ question: CLEAR_QUESTION, asOfDate: AS_OF })
     await new Promise((resolve) => setTimeout(resolve, 20))
     const second = openTestStore(path)
     expect(second.interruptedAtOpen).toEqual([])

@@ -8,31 +8,25 @@ import type {
   ScenarioFilter,
   WhatIfChange,
   WhatIfDiff,
-  WhatIfRunResult,
 } from "../../src-shared/whatif"
-import type { EngineDeps } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
-import type { ReasoningSink } from "../sinks/types"
-import type { RunResult, TraceService } from "../store/runs"
+import type { CounterfactualRun, RunResult, RunService } from "./run-service"
+import type { Prepared, RunOptions } from "./whatif-types"
 import { ScenariosRepository } from "../store/scenarios-repo"
 import type { Store } from "../store/store"
-import { TraceWriter } from "../store/trace-writer"
-import { TraceNotFoundError } from "../store/verify-trace"
+import { TraceNotFoundError } from "../store/errors"
 import {
   BaseCache,
   counterfactualRequestOf,
   loadTarget,
   WhatIfStateError,
-  type WhatIfTarget,
-} from "./base-run"
-import { resolveChanges, type ResolvedChanges } from "./changes"
-import { loadComparable } from "./comparable"
-import { runCounterfactual, type CounterfactualRun } from "./counterfactual"
-import { diffTraces } from "./diff"
-import { driverFacts } from "./drivers"
-import { verifyCounterfactualTrace } from "./replay"
-import { recheckScenario } from "./recheck"
-import { rerunOffer, rerunPlan, rerunReasons } from "./sources-check"
+} from "../whatif/base-run"
+import { resolveChanges } from "../whatif/changes"
+import { loadComparable } from "../whatif/comparable"
+import { diffTraces } from "../whatif/diff"
+import { driverFacts } from "../whatif/drivers"
+import { recheckScenario } from "./whatif-recheck"
+import { rerunOffer, rerunPlan, rerunReasons } from "../whatif/sources-check"
 
 // The what-if feature as one service over the store: the drivers of a run, counterfactual runs
 // (streamed to the given sinks and stored), the full re-run offered when a counterfactual would
@@ -40,38 +34,22 @@ import { rerunOffer, rerunPlan, rerunReasons } from "./sources-check"
 
 export interface WhatIfServiceOptions {
   store: Store
-  traces: TraceService
+  traces: RunService
   /** The pack new runs use (re-checks run against it). */
-  currentPack: LoadedPack
-  engineDefaults?: Pick<EngineDeps, "stageTimeoutMs" | "gate">
+  currentPack: LoadedPack | (() => LoadedPack)
 }
 
-export interface RunOptions {
-  sinks?: readonly ReasoningSink[]
-  requestId?: string
-}
-
-export type Prepared =
-  | { status: "ready"; target: WhatIfTarget; changes: WhatIfChange[]; resolved: ResolvedChanges }
-  | {
-      status: "needs_rerun"
-      target: WhatIfTarget
-      changes: WhatIfChange[]
-      resolved: ResolvedChanges
-      result: Extract<WhatIfRunResult, { status: "needs_rerun" }>
-    }
+export type { Prepared, RunOptions }
 
 export class WhatIfService {
   readonly scenarios: ScenariosRepository
-  private readonly writer: TraceWriter
   private readonly cache = new BaseCache()
 
   constructor(private readonly options: WhatIfServiceOptions) {
     this.scenarios = new ScenariosRepository(options.store)
-    this.writer = new TraceWriter(options.store)
   }
 
-  get traces(): TraceService {
+  get traces(): RunService {
     return this.options.traces
   }
 
@@ -117,12 +95,7 @@ export class WhatIfService {
     prepared: Extract<Prepared, { status: "ready" }>,
     options: RunOptions = {},
   ): Promise<CounterfactualRun> {
-    const deps = {
-      store: this.options.store,
-      writer: this.writer,
-      ...(this.options.engineDefaults ? { engineDefaults: this.options.engineDefaults } : {}),
-    }
-    return runCounterfactual(deps, prepared.target.base, prepared.changes, prepared.resolved, options)
+    return this.traces.startCounterfactual(prepared.target.base, prepared.changes, prepared.resolved, options).done
   }
 
   /** prepare + execute: the counterfactual run, or the re-run offer when it would need other sources. */
@@ -170,8 +143,9 @@ export class WhatIfService {
     )
   }
 
+  /** The same verify as every trace's (RunService.verify): a what-if run is replayed from its base. */
   verify(requestId: string): Promise<VerifyResult> {
-    return verifyCounterfactualTrace(this.traces.reader, requestId)
+    return this.traces.verify(requestId)
   }
 
   saveScenario(input: SaveScenarioInput): Scenario {
@@ -261,7 +235,8 @@ export class WhatIfService {
   }
 
   recheck(id: string, options: RunOptions = {}) {
-    return recheckScenario(this, this.options.currentPack, id, options)
+    const { currentPack } = this.options
+    return recheckScenario(this, typeof currentPack === "function" ? currentPack() : currentPack, id, options)
   }
 
   private traceDetail(requestId: string): TraceDetail {

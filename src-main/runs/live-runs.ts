@@ -5,8 +5,8 @@ import type { z } from "zod"
 import { IpcFailure } from "../../src-shared/ipc/channel"
 import type { ReasoningSink } from "../sinks/types"
 import type { ClientsRepository } from "../store/clients-repo"
-import type { RunResult, TraceService } from "../store/runs"
-import type { EventBus } from "../ipc/event-bus"
+import type { RunResult, RunService } from "./run-service"
+import type { EventBus } from "../util/event-bus"
 
 // Live runs of a host: `ask` starts a run in the background and returns its id at once; every
 // event goes to the event bus (the window, each browser-host client) as the run produces it.
@@ -14,7 +14,7 @@ import type { EventBus } from "../ipc/event-bus"
 // it was suspended a moment ago or before a restart, so both paths are one path.
 
 export interface LiveRunsDeps {
-  traces: TraceService
+  traces: RunService
   clients: ClientsRepository
   events: EventBus<ReasoningEvent>
   /** Failures after the caller already has its answer (the run itself is marked by the store). */

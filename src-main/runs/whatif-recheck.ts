@@ -1,11 +1,11 @@
 import { isTerminal } from "../../src-shared/events/event"
 import type { RecheckResult, WhatIfChange } from "../../src-shared/whatif"
 import type { LoadedPack } from "../knowledge/loader"
-import { recordedAnswers } from "../store/replay"
+import { recordedAnswers } from "../trace/replay"
 import { parseStoredRequest } from "../store/stored-request"
-import { TraceNotFoundError } from "../store/verify-trace"
-import { WhatIfStateError } from "./base-run"
-import type { RunOptions, WhatIfService } from "./service"
+import { TraceNotFoundError } from "../store/errors"
+import { WhatIfStateError } from "../whatif/base-run"
+import type { RunOptions, ScenarioRechecker } from "./whatif-types"
 
 // "Re-check against the current rule pack": an explicit action that creates new traces and
 // records what changed since the scenario was saved. The saved facts are applied as exact values
@@ -14,7 +14,7 @@ import type { RunOptions, WhatIfService } from "./service"
 // with its frozen profile and recorded clarification answers, under the current pack.
 
 export async function recheckScenario(
-  service: WhatIfService,
+  service: ScenarioRechecker,
   currentPack: LoadedPack,
   scenarioId: string,
   options: RunOptions,

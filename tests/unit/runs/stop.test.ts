@@ -1,11 +1,13 @@
 import { describe, expect, test } from "vitest"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
-import { replayAndCompare } from "../../../src-main/store/replay"
-import { RunAlreadyEndedError, TraceService, TraceStateError } from "../../../src-main/store/runs"
+import type { EngineRequest } from "../../../src-main/engine/types"
+import { replayPlan } from "../../../src-main/engine/replay-run"
+import { replayDifference } from "../../../src-main/trace/verify"
+import { RunAlreadyEndedError, RunService, TraceStateError } from "../../../src-main/runs/run-service"
 import type { ReasoningSink } from "../../../src-main/sinks/types"
-import { openTestStore } from "./fixtures"
-import { AS_OF, CLEAR_QUESTION, hrCorePack, realService, VAGUE_QUESTION } from "./engine-fixtures"
+import { openTestStore } from "../store/fixtures"
+import { AS_OF, CLEAR_QUESTION, hrCorePack, realService, VAGUE_QUESTION } from "../store/engine-fixtures"
 
 // Stop on a running run (issue 20, item 10): the run ends in one ERROR CANCELLED terminal stored
 // like any other; its hash chain verifies and its replay (which reads the stop's seq from that
@@ -15,8 +17,8 @@ import { AS_OF, CLEAR_QUESTION, hrCorePack, realService, VAGUE_QUESTION } from "
 /** Longer than any test may run: a run that waited for it would time the test out. */
 const TEN_MINUTES = 10 * 60 * 1000
 
-function serviceWithPause(pauseMs: number): TraceService {
-  return new TraceService({ store: openTestStore(), engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { deliberatePauseMs: pauseMs } })
+function serviceWithPause(pauseMs: number): RunService {
+  return new RunService({ store: openTestStore(), engine: buildAnswerWithReasoning, pack: hrCorePack(), engineDefaults: { deliberatePauseMs: pauseMs } })
 }
 
 /** A sink that calls `cancel` once, when it is handed the first event `when` accepts. */
@@ -79,8 +81,10 @@ describe("stopping a running run", () => {
   test("a stop is verified as recorded: a CANCELLED terminal where no stop check is does not replay", async () => {
     const service = serviceWithPause(0)
     const whole = await service.ask({ question: CLEAR_QUESTION, asOfDate: AS_OF })
-    const request = JSON.parse(service.reader.row(whole.requestId)?.requestJson ?? "null") as Parameters<typeof replayAndCompare>[0]["request"]
-    const base = { engine: buildAnswerWithReasoning, request, pack: hrCorePack(), counterfactualOf: null, complete: true }
+    const request = JSON.parse(service.reader.row(whole.requestId)?.requestJson ?? "null") as EngineRequest
+    const pack = hrCorePack()
+    const replay = (stored: readonly unknown[]) =>
+      replayDifference(replayPlan({ kind: "question", request, counterfactualOf: null }, buildAnswerWithReasoning, stored), { pack }, pack.hash, stored, true)
     const cancelledAt = (seq: number) => ({
       ...whole.event,
       id: `${whole.requestId}_${String(seq).padStart(3, "0")}`,
@@ -92,10 +96,10 @@ describe("stopping a running run", () => {
     })
     // Cut where a stop check is (before APPLICABILITY starts): the replay agrees.
     const atCheck = whole.events.findIndex(is("APPLICABILITY", "started"))
-    expect(await replayAndCompare({ ...base, stored: [...whole.events.slice(0, atCheck), cancelledAt(atCheck)] })).toBeNull()
+    expect(await replay([...whole.events.slice(0, atCheck), cancelledAt(atCheck)])).toBeNull()
     // Cut inside a stage (after SOURCES started): no stop could have ended the run there.
     const inStage = whole.events.findIndex(is("SOURCES", "started")) + 1
-    expect(await replayAndCompare({ ...base, stored: [...whole.events.slice(0, inStage), cancelledAt(inStage)] })).toMatchObject({ seq: inStage })
+    expect(await replay([...whole.events.slice(0, inStage), cancelledAt(inStage)])).toMatchObject({ seq: inStage })
   })
 
   test("Stop after the run ended is refused with a message in the user's language", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createEventBus } from "../../../src-main/ipc/event-bus"
+import { createEventBus } from "../../../src-main/util/event-bus"
 
 describe("createEventBus", () => {
   it("delivers each event to every subscriber in order until they unsubscribe", () => {

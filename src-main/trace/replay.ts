@@ -1,21 +1,12 @@
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
-import type { EngineDeps, EngineRequest } from "../engine/types"
-import type { LoadedPack } from "../knowledge/loader"
 import { canonicalJson } from "../util/canonical-json"
-import { systemClock } from "../util/clock"
 
 // Determinism (house plan, principle 3) turns resume, cancel and verify into replays: the engine,
-// given the trace's frozen request, its pack snapshot and its recorded clarification answers,
-// yields the stored events again, timestamps aside.
-
-/**
- * A run's events as an engine yields them. One that computes ahead of its consumer (the engine
- * thread) can also tell whether the next event is already at hand: the audit sink then commits
- * the stage boundaries that arrived together in one transaction (see AuditSink).
- */
-export type EngineRun = AsyncGenerator<ReasoningEvent, TerminalPayload> & { nextEventReady?: () => boolean }
-
-export type ReasoningEngine = (request: EngineRequest, deps: EngineDeps) => EngineRun
+// given the trace's frozen request, its pack snapshot and its recorded clarification answers (a
+// what-if run: its base run's events and the context its request records), yields the stored
+// events again, timestamps aside. This module compares; how a trace's events are made again is
+// the engine's (engine/replay-run.ts), handed in by the caller (runs/replay-source.ts, the bundle
+// verifier), so that the comparison knows nothing of engines, stores or bundles.
 
 export interface ReplayDifference {
   seq: number | null
@@ -105,17 +96,6 @@ export async function* afterStoredPrefix(
     throw new ReplayMismatchError({ seq, reason: `the replay ended before stored event seq ${seq} (${describe(stored[seq])})` })
 }
 
-export interface ReplayInput {
-  engine: ReasoningEngine
-  request: EngineRequest
-  pack: LoadedPack
-  counterfactualOf: string | null
-  /** The stored events, parsed but not trusted. */
-  stored: readonly unknown[]
-  /** True when the trace ended: the replay must end exactly where it did. */
-  complete: boolean
-}
-
 /** Errors a replay cannot reproduce: they depend on the machine's load at the time, not on the inputs. */
 function isCircumstantialError(event: unknown): boolean {
   const e = event as { stage?: unknown; data?: { code?: unknown } } | undefined
@@ -129,43 +109,56 @@ export function stopSeqOf(event: unknown): number | undefined {
   return typeof e.seq === "number" && Number.isInteger(e.seq) && e.seq >= 0 ? e.seq : undefined
 }
 
-/** Replays a stored run and returns the first difference, or null when it replays identically. */
-export async function replayAndCompare(input: ReplayInput): Promise<ReplayDifference | null> {
-  let stored = input.stored
-  let complete = input.complete
-  if (complete && isCircumstantialError(stored.at(-1))) {
-    // Compare the work before the timeout / capacity error; the error itself is not reproducible.
-    stored = stored.slice(0, -1)
-    complete = false
+/** What a replay is told from the trace itself. */
+export interface ReplayCue {
+  /** The answers recorded in the trace's CLARIFICATION complete events, in order. */
+  clarifications: string[]
+  /** The seq of the ERROR CANCELLED terminal when the user's Stop ended the run. */
+  stopAtSeq?: number
+}
+
+/** Makes a trace's events again, as told by its cue. */
+export type ReplayStream = (cue: ReplayCue) => AsyncIterable<unknown>
+
+/**
+ * The replay's comparison, for every kind of run: the replayed events against the stored ones,
+ * event by event (canonical JSON without `ts`), up to the first difference; null when the run
+ * replays identically.
+ *
+ * `replayed` is the replayed event stream, or a function that makes it from the cue (the recorded
+ * answers and Stop). `stored`: the trace's events, parsed but not trusted. `complete`: the trace
+ * ended, so the replay must end exactly where it did; a trace that did not (suspended at a
+ * clarification, interrupted) only has to be a prefix of the replay. A terminal `ERROR TIMEOUT` or
+ * `ERROR CAPACITY` depends on the machine's load, not on the inputs: the events before it are
+ * compared, the error itself is not. A stop is an input: the replay stops at the same seq.
+ */
+export async function compareReplay(
+  replayed: AsyncIterable<unknown> | ReplayStream,
+  stored: readonly unknown[],
+  complete: boolean,
+): Promise<ReplayDifference | null> {
+  let expected = stored
+  let ended = complete
+  if (ended && isCircumstantialError(expected.at(-1))) {
+    expected = expected.slice(0, -1)
+    ended = false
   }
-  const stoppedAt = complete ? stopSeqOf(stored.at(-1)) : undefined
-  const deps: EngineDeps = {
-    pack: input.pack,
-    clock: systemClock,
-    clarifications: recordedAnswers(stored),
-    // The user stopped the run: the stop is an input, recorded as the seq of its terminal; the
-    // replay stops at the same check and must yield the same CANCELLED terminal.
-    ...(stoppedAt === undefined ? {} : { stopAtSeq: stoppedAt }),
-    // More gates than recorded answers: the run was cancelled at the next one.
-    clarify: async () => ({ kind: "cancel" }),
-    deliberatePauseMs: 0,
-    ...(input.counterfactualOf === null ? {} : { counterfactualOf: input.counterfactualOf }),
-  }
-  const generator = input.engine(input.request, deps)
+  const stopAtSeq = ended ? stopSeqOf(expected.at(-1)) : undefined
+  const cue: ReplayCue = { clarifications: recordedAnswers(expected), ...(stopAtSeq === undefined ? {} : { stopAtSeq }) }
   let seq = 0
   try {
-    for await (const event of generator) {
-      if (seq >= stored.length) {
-        if (!complete) return null
+    for await (const event of typeof replayed === "function" ? replayed(cue) : replayed) {
+      if (seq >= expected.length) {
+        if (!ended) return null
         return { seq, reason: `the replay yields event seq ${seq} (${describe(event)}) that the trace does not have` }
       }
-      if (comparable(event) !== comparable(stored[seq])) return differenceAt(seq, stored[seq], event)
+      if (comparable(event) !== comparable(expected[seq])) return differenceAt(seq, expected[seq], event)
       seq += 1
     }
   } catch (error) {
-    return { seq, reason: `the replay failed at seq ${seq}: ${(error as Error).message}` }
+    return { seq, reason: `the replay failed at seq ${seq}: ${error instanceof Error ? error.message : String(error)}` }
   }
-  if (seq < stored.length)
-    return { seq, reason: `stored event seq ${seq} (${describe(stored[seq])}) has no counterpart in the replay` }
+  if (seq < expected.length)
+    return { seq, reason: `stored event seq ${seq} (${describe(expected[seq])}) has no counterpart in the replay` }
   return null
 }

@@ -2,13 +2,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import {
-  createServices,
-  resolveMigrationsDir,
-  resolvePackPath,
-  settingsOverridesFromEnv,
-  type Services,
-} from "../../../src-main/services"
+import { resolveMigrationsDir, resolvePackPath, settingsOverridesFromEnv } from "../../../src-main/composition/runtime"
+import { createServices, type Services } from "../../../src-main/composition/services"
 
 describe("settingsOverridesFromEnv", () => {
   it("turns the deliberate pause off with FISKAI_PAUSE_MS=0 and leaves settings alone otherwise", () => {

@@ -1,0 +1,91 @@
+/* global module */
+// The rooms of the code and the direction of their arrows (docs/architecture.md draws them).
+// `npm run lint` runs this after ESLint; tests/unit/lint/rooms.test.ts proves each rule fires.
+//
+// Layers, inner to outer: the contract (src-shared) and util; knowledge; the engine; the trace
+// format; then what is built on them (store, sinks, whatif, export, engine-thread, logging,
+// updates); the runs; the composition root; the hosts (handlers, ipc, host, electron, cli).
+// An inner room never imports an outer one, and no two rooms import each other in a circle.
+
+/** The rooms of src-main that are outer to the engine and the trace format. */
+const OUTER_TO_TRACE = "store|sinks|whatif|export|engine-thread|logging|updates|runs|composition|handlers|ipc|host|electron|cli"
+
+/** A rule: files under `from` may not import files under `to`. */
+function forbid(name, comment, from, to) {
+  return { name, comment, severity: "error", from: { path: from }, to: { path: to } }
+}
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-room-circle",
+      comment: "Two rooms (folders) import each other, directly or around a circle: pick one direction.",
+      severity: "error",
+      scope: "folder",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "no-module-circle",
+      comment: "Modules import each other in a circle: move what both need below them.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    forbid(
+      "contract-depends-on-nothing",
+      "src-shared is the contract: it imports nothing of the processes that use it.",
+      "^src-shared/",
+      "^src-(main|preload|renderer)/",
+    ),
+    forbid("util-is-innermost", "src-main/util imports only the contract.", "^src-main/util/", `^src-main/(?!util/)`),
+    forbid(
+      "knowledge-is-inner",
+      "The rule pack and its reading (knowledge) import only the contract and util.",
+      "^src-main/knowledge/",
+      `^src-main/(engine|trace|${OUTER_TO_TRACE})/`,
+    ),
+    forbid(
+      "engine-is-inner",
+      "The engine is pure: it imports the contract, util and knowledge only.",
+      "^src-main/engine/",
+      `^src-main/(trace|${OUTER_TO_TRACE})/`,
+    ),
+    forbid(
+      "trace-is-inner",
+      "The trace format (canonical encoding, chain, replay, verify) is pure: no store, runs or hosts.",
+      "^src-main/trace/",
+      `^src-main/(${OUTER_TO_TRACE})/`,
+    ),
+    forbid(
+      "store-below-runs",
+      "The store persists; it does not run, replay what-ifs or serve hosts.",
+      "^src-main/store/",
+      "^src-main/(sinks|whatif|export|engine-thread|runs|composition|handlers|ipc|host|electron|cli)/",
+    ),
+    forbid(
+      "domain-below-runs",
+      "What-if logic, sinks and export are used by the runs and the hosts, never the other way round.",
+      "^src-main/(whatif|sinks|export|engine-thread)/",
+      "^src-main/(runs|composition|handlers|ipc|host|electron|cli)/",
+    ),
+    forbid(
+      "runs-below-hosts",
+      "The run service is started by hosts through the composition root; it knows no host.",
+      "^src-main/runs/",
+      "^src-main/(composition|handlers|ipc|host|electron|cli)/",
+    ),
+    forbid(
+      "composition-below-hosts",
+      "The composition root builds services for the hosts (and the push buses ipc/ forwards); it imports no host.",
+      "^src-main/composition/",
+      "^src-main/(handlers|host|electron|cli)/",
+    ),
+  ],
+  options: {
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "node_modules" },
+  },
+}

@@ -1,0 +1,157 @@
+import { resolve } from "node:path"
+import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { ExportProgress } from "../../src-shared/export"
+import type { Settings } from "../../src-shared/settings"
+import { createConcurrencyGate } from "../engine/concurrency-gate"
+import { EngineThread } from "../engine-thread/engine-thread"
+import { ExportJobs } from "../export/export-jobs"
+import { LiveRuns } from "../runs/live-runs"
+import { createEventBus, type EventBus } from "../util/event-bus"
+import type { PushSources } from "../ipc/pushes"
+import { loadPackFile, type LoadedPack } from "../knowledge/loader"
+import type { ClientsRepository } from "../store/clients-repo"
+import { buildAnswerWithReasoning } from "../engine/pipeline"
+import { RunService, type RunServiceOptions } from "../runs/run-service"
+import { WhatIfService } from "../runs/whatif-service"
+import { SettingsRepository } from "../store/settings-repo"
+import { openStore, type OpenStoreOptions, type Store } from "../store/store"
+import { resolveRuntime, type Runtime, type RuntimeOptions } from "./runtime"
+
+// The composition root every host uses (the Electron main, the browser host, the CLI, tests):
+// from the runtime settings (runtime.ts) it builds the store (migrated, interrupted runs marked),
+// the rule pack, the engine, the run service with its limits, the what-if service, live runs
+// and the event buses. Nothing here imports electron.
+
+export { APP_NAME, DATABASE_FILE_NAME, defaultDataDir } from "./runtime"
+
+export interface ServicesOptions extends RuntimeOptions {
+  clock?: () => Date
+  /**
+   * Where the engine computes: "thread" (the app and the browser host: the main process stays
+   * free for the window, and a run's stages are computed while the ones before them are stored)
+   * or "inline" (the CLI: one run per process, no thread to start).
+   */
+  engine?: "thread" | "inline"
+  /** See OpenStoreOptions: the trace commands inspect a damaged file read-only. */
+  ifDamaged?: OpenStoreOptions["ifDamaged"]
+  /** Where failures no caller can be told about are reported. */
+  onBackgroundError?(context: string, error: unknown): void
+  /** The pack, already loaded by the caller (instead of loading the one at packPath). */
+  pack?: LoadedPack
+}
+
+export interface Services {
+  /** The folder holding the database (and the installation's signing key). */
+  readonly dataDir: string
+  readonly pack: LoadedPack
+  readonly store: Store
+  readonly traces: RunService
+  /** What-if runs, their diffs and saved scenarios (runs through `traces`, like any run). */
+  readonly whatif: WhatIfService
+  readonly clients: ClientsRepository
+  readonly settings: SettingsRepository
+  readonly runs: LiveRuns
+  readonly events: EventBus<ReasoningEvent>
+  readonly exports: ExportJobs
+  /** Published after the settings were changed (e.g. the updater re-reads its policy). */
+  readonly settingsChanged: EventBus<Settings>
+  /** Every main -> page push, for the hosts to forward. */
+  readonly pushes: PushSources
+  /** Settles once the engine thread has started and loaded the pack (a failure is reported, not thrown). */
+  readonly engineReady: Promise<void>
+  /** Where failures of background work (runs, exports, what-if runs) are reported. */
+  reportBackgroundError(context: string, error: unknown): void
+  /** Lets running runs end or suspend, then closes the database. Safe to call twice. */
+  close(): Promise<void>
+}
+
+export function createServices(options: ServicesOptions): Services {
+  const runtime = resolveRuntime(options)
+  const report = options.onBackgroundError ?? ((context, error) => console.error(`[${context}]`, error))
+  const threaded = (options.engine ?? "thread") === "thread"
+  // A host loads the pack at once (its engine thread warms up with it); the CLI only when a
+  // command starts a run, so that `fiskai traces` reads a database whatever FISKAI_PACK says.
+  const given = options.pack
+  const pack = lazy(() => given ?? loadPackFile(runtime.packPath))
+  if (threaded) pack()
+  const store = openStore({
+    path: runtime.dbPath,
+    ...(runtime.migrationsDir === undefined ? {} : { migrationsDir: runtime.migrationsDir }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.ifDamaged === undefined ? {} : { ifDamaged: options.ifDamaged }),
+  })
+  const settings = new SettingsRepository(store)
+  const engineDefaults = runLimits(runtime, settings)
+  const engineThread = threaded ? new EngineThread() : null
+  let closing: Promise<void> | null = null
+  // Started now, so that the first question does not wait for the thread and its pack; a pack
+  // the thread cannot load is reported at once (runs then fail with the same reason).
+  const engineReady = (engineThread?.warmUp(pack()) ?? Promise.resolve()).catch((error: unknown) => {
+    if (closing === null) report("engine thread", error)
+  })
+  const traces = new RunService({
+    store,
+    engine: engineThread?.engine ?? buildAnswerWithReasoning,
+    ...(engineThread === null ? {} : { counterfactualEngine: engineThread.counterfactualEngine }),
+    pack,
+    engineDefaults,
+  })
+  const whatif = new WhatIfService({ store, traces, currentPack: pack })
+  const events = createEventBus<ReasoningEvent>((error) => report("event subscriber", error))
+  const runs = new LiveRuns({
+    traces,
+    clients: traces.clients,
+    events,
+    onBackgroundError: (requestId, error) => report(`run ${requestId}`, error),
+  })
+  const exportProgress = createEventBus<ExportProgress>((error) => report("export subscriber", error))
+  const dataDir = runtime.dataDir ?? process.cwd()
+  const exports = new ExportJobs({ dbPath: resolve(runtime.dbPath), dataDir, progress: exportProgress, onBackgroundError: report })
+  return {
+    dataDir,
+    get pack() {
+      return pack()
+    },
+    store,
+    traces,
+    whatif,
+    clients: traces.clients,
+    settings: traces.settings,
+    runs,
+    events,
+    exports,
+    settingsChanged: createEventBus<Settings>((error) => report("settings subscriber", error)),
+    pushes: { "runs.event": events, "exports.progress": exportProgress },
+    engineReady,
+    reportBackgroundError: report,
+    close() {
+      closing ??= Promise.all([runs.settled(), traces.settled(), exports.stopAll()])
+        .then(() => engineThread?.close())
+        .then(() => store.close())
+      return closing
+    },
+  }
+}
+
+/**
+ * The limits every run is driven with: the host's capacity gate, and the stage time limit and
+ * deliberate pause from the settings. Getters: the run service reads them per run, so a changed
+ * setting applies to the next run.
+ */
+function runLimits(runtime: Runtime, settings: SettingsRepository): RunServiceOptions["engineDefaults"] {
+  const overrides = runtime.settingsOverrides
+  return {
+    gate: createConcurrencyGate(runtime.maxConcurrentRuns),
+    get deliberatePauseMs(): number {
+      return overrides.deliberatePauseMs ?? settings.get().deliberatePauseMs
+    },
+    get stageTimeoutMs(): number {
+      return overrides.stageTimeoutMs ?? settings.get().stageTimeoutMs
+    },
+  }
+}
+
+function lazy<T>(make: () => T): () => T {
+  let made: { value: T } | null = null
+  return () => (made ??= { value: make() }).value
+}

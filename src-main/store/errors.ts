@@ -1,0 +1,2 @@
+/** No trace (or client) with the id asked for is stored. */
+export class TraceNotFoundError extends Error {}
