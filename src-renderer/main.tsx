@@ -5,13 +5,14 @@ import { getApi, getConnection } from "./api/client"
 import { createAppRouter } from "./routes/router"
 import { Preferences } from "./shell/Preferences"
 import { createStores, StoresProvider } from "./state/stores"
+// Each feature imports its own stylesheet with its components (through the router above). The
+// shared stylesheets come after them in the cascade, as they always have: at equal specificity a
+// shared rule wins (e.g. layout.css's `.notice` over export.css's `.notice-success`), so moving
+// these imports above the router would change how a few elements look.
 import "./styles/base.css"
 import "./styles/layout.css"
 import "./styles/forms.css"
-import "./styles/stepper.css"
-import "./styles/answer.css"
-import "./styles/cards.css"
-import "./styles/screens.css"
+import "./styles/widgets.css"
 
 // The renderer's entry: one API (preload or browser host), the shared stores, and the router.
 

@@ -1,11 +1,12 @@
-import { API_GLOBAL, type FiskaiApi } from "../../src-shared/ipc/api"
+import { API_GLOBAL, buildChannelNamespaces, channelFunction, type FiskaiApi } from "../../src-shared/ipc/api"
 import type { IpcErrorCode, IpcResult } from "../../src-shared/ipc/channel"
 import type { ChannelInput, ChannelKey, ChannelOutput } from "../../src-shared/ipc/channels"
 import { createWsApi, hostSocketUrl, type ConnectionState, type WsApi } from "./ws-client"
 
 // The renderer's one way to the main process: window.fiskai under Electron (the preload), a
-// WebSocket client with the same shape in the browser host. `call` unwraps IpcResult and throws
-// ApiError, so screens handle one kind of failure.
+// WebSocket client with the same shape in the browser host. `call("<domain>.<fn>", input)` calls
+// the channel of that one name, unwraps IpcResult and throws ApiError, so screens handle one kind
+// of failure.
 
 declare global {
   interface Window {
@@ -29,12 +30,10 @@ let wsApi: WsApi | null = null
 
 /** A stand-in when neither the preload nor a host token is present: every call says so. */
 function unavailableApi(reason: string): FiskaiApi {
-  return new Proxy({} as FiskaiApi, {
-    get(_target, key) {
-      if (key === "onReasoningEvent" || key === "onExportProgress") return () => () => undefined
-      return async () => ({ ok: false, error: { code: "UNAVAILABLE", message: reason } })
-    },
-  })
+  return {
+    ...buildChannelNamespaces(() => async () => ({ ok: false, error: { code: "UNAVAILABLE", message: reason } })),
+    on: () => () => undefined,
+  }
 }
 
 export function getApi(): FiskaiApi {
@@ -76,10 +75,10 @@ export async function call<K extends ChannelKey>(
   input: ChannelInput<K>,
   through: FiskaiApi = getApi(),
 ): Promise<ChannelOutput<K>> {
-  // FiskaiApi[K] is exactly this function; TypeScript cannot see it through the generic index.
-  const send = through[key] as (input: ChannelInput<K>) => Promise<IpcResult<ChannelOutput<K>>>
   let result: IpcResult<ChannelOutput<K>>
   try {
+    const send = channelFunction(through, key)
+    if (send === undefined) throw new Error(`no function for ${key}`)
     result = await send(input)
   } catch (error) {
     throw new ApiError("UNAVAILABLE", error instanceof Error ? error.message : String(error))

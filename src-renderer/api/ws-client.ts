@@ -1,8 +1,6 @@
-import type { ReasoningEvent } from "../../src-shared/events/event"
-import type { ExportProgress } from "../../src-shared/export"
-import type { FiskaiApi, FiskaiSubscriptions } from "../../src-shared/ipc/api"
+import { buildChannelNamespaces, type FiskaiApi, type PushSubscribe } from "../../src-shared/ipc/api"
 import type { IpcResult } from "../../src-shared/ipc/channel"
-import { channels, pushChannels, type ChannelKey } from "../../src-shared/ipc/channels"
+import { isPushKey, type ChannelKey, type PushKey, type PushPayload } from "../../src-shared/ipc/channels"
 import { TOKEN_PARAM, WS_PATH, WsPush, WsResponse, type WsRequest } from "../../src-shared/ipc/ws-protocol"
 
 // FiskaiApi over the browser host's WebSocket (src-shared/ipc/ws-protocol.ts), for when the page
@@ -50,17 +48,81 @@ interface Pending {
   sent: boolean
 }
 
+/** Requests waiting for their answer: sent once the socket is open, answered by id, failed together. */
+function createPendingRequests() {
+  const pending = new Map<number, Pending>()
+  let nextId = 1
+  return {
+    add(channel: ChannelKey, input: unknown): Promise<IpcResult<unknown>> {
+      return new Promise((resolve) => {
+        const id = nextId++
+        pending.set(id, { request: { id, channel, input }, resolve, sent: false })
+      })
+    },
+    sendUnsent(send: (text: string) => void): void {
+      for (const entry of pending.values()) {
+        if (entry.sent) continue
+        send(JSON.stringify(entry.request))
+        entry.sent = true
+      }
+    },
+    answer(id: number, result: IpcResult<unknown>): void {
+      const entry = pending.get(id)
+      if (!entry) return
+      pending.delete(id)
+      entry.resolve(result)
+    },
+    failAll(message: string): void {
+      const entries = [...pending.values()]
+      pending.clear()
+      for (const entry of entries) entry.resolve(unavailable(message))
+    },
+  }
+}
+
+/** Subscriptions by the push's one name; `deliver` hands a pushed payload to that push's listeners. */
+function createPushListeners(): { on: PushSubscribe; deliver(name: string, payload: unknown): void } {
+  const listeners = new Map<PushKey, Set<(payload: unknown) => void>>()
+  return {
+    on<K extends PushKey>(push: K, listener: (payload: PushPayload<K>) => void): () => void {
+      if (typeof push !== "string" || !isPushKey(push)) throw new Error(`unknown push: ${String(push).slice(0, 64)}`)
+      const entry = listener as (payload: unknown) => void
+      const forPush = listeners.get(push) ?? new Set()
+      listeners.set(push, forPush.add(entry))
+      return () => void forPush.delete(entry)
+    },
+    deliver(name, payload) {
+      // Payloads are validated by their subscribers, the renderer's boundary: the run store for
+      // "runs.event", the export feature (features/export) for "exports.progress".
+      if (isPushKey(name)) for (const listener of [...(listeners.get(name) ?? [])]) listener(payload)
+    },
+  }
+}
+
+/** A message from the host: a push, an answer to a request, or nothing this client understands. */
+function parseMessage(data: unknown): { push: WsPush } | { response: WsResponse } | null {
+  if (typeof data !== "string") return null
+  let json: unknown
+  try {
+    json = JSON.parse(data)
+  } catch {
+    return null
+  }
+  const push = WsPush.safeParse(json)
+  if (push.success) return { push: push.data }
+  const response = WsResponse.safeParse(json)
+  return response.success ? { response: response.data } : null
+}
+
 export function createWsApi(options: WsClientOptions): WsApi {
   const Impl = options.WebSocketImpl ?? WebSocket
   const backoff = options.backoffMs ?? defaultBackoff
-  const pending = new Map<number, Pending>()
-  const eventListeners = new Set<(event: ReasoningEvent) => void>()
-  const progressListeners = new Set<(progress: ExportProgress) => void>()
+  const requests = createPendingRequests()
+  const pushes = createPushListeners()
   const stateListeners = new Set<(state: ConnectionState) => void>()
   let socket: WebSocket | null = null
   let state: ConnectionState = "connecting"
   let attempt = 0
-  let nextId = 1
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null
 
   function setState(next: ConnectionState): void {
@@ -70,45 +132,16 @@ export function createWsApi(options: WsClientOptions): WsApi {
   }
 
   function sendPending(): void {
-    if (!socket || socket.readyState !== Impl.OPEN) return
-    for (const entry of pending.values()) {
-      if (entry.sent) continue
-      socket.send(JSON.stringify(entry.request))
-      entry.sent = true
-    }
-  }
-
-  function failAll(message: string): void {
-    const entries = [...pending.values()]
-    pending.clear()
-    for (const entry of entries) entry.resolve(unavailable(message))
+    const open = socket
+    if (!open || open.readyState !== Impl.OPEN) return
+    requests.sendUnsent((text) => open.send(text))
   }
 
   function onMessage(data: unknown): void {
-    if (typeof data !== "string") return
-    let json: unknown
-    try {
-      json = JSON.parse(data)
-    } catch {
-      return
-    }
-    const push = WsPush.safeParse(json)
-    if (push.success) {
-      if (push.data.push === pushChannels.reasoningEvent.name) {
-        // Validated by the run store, which is the renderer's boundary for events.
-        for (const listener of eventListeners) listener(push.data.payload as ReasoningEvent)
-      } else if (push.data.push === pushChannels.exportProgress.name) {
-        // Validated by the export feature (features/export), the renderer's boundary for progress.
-        for (const listener of progressListeners) listener(push.data.payload as ExportProgress)
-      }
-      return
-    }
-    const response = WsResponse.safeParse(json)
-    if (!response.success) return
-    const entry = pending.get(response.data.id)
-    if (!entry) return
-    pending.delete(response.data.id)
-    entry.resolve(response.data.result as IpcResult<unknown>)
+    const message = parseMessage(data)
+    if (message === null) return
+    if ("push" in message) pushes.deliver(message.push.push, message.push.payload)
+    else requests.answer(message.response.id, message.response.result as IpcResult<unknown>)
   }
 
   function connect(): void {
@@ -123,7 +156,7 @@ export function createWsApi(options: WsClientOptions): WsApi {
     ws.onclose = () => {
       if (socket !== ws) return
       socket = null
-      failAll("the connection to the FiskAI host was lost before it answered")
+      requests.failAll("the connection to the FiskAI host was lost before it answered")
       if (state === "closed") return
       setState("reconnecting")
       reconnectTimer = setTimeout(connect, backoff(attempt))
@@ -135,27 +168,14 @@ export function createWsApi(options: WsClientOptions): WsApi {
     if (state === "closed") return Promise.resolve(unavailable("the connection to the FiskAI host is closed"))
     if (state === "reconnecting")
       return Promise.resolve(unavailable("not connected to the FiskAI host; reconnecting"))
-    return new Promise((resolve) => {
-      const id = nextId++
-      pending.set(id, { request: { id, channel: key, input }, resolve, sent: false })
-      sendPending()
-    })
+    const answered = requests.add(key, input)
+    sendPending()
+    return answered
   }
 
-  const functions: Record<string, (input: unknown) => Promise<IpcResult<unknown>>> = {}
-  for (const key of Object.keys(channels) as ChannelKey[]) functions[key] = (input) => request(key, input)
-
   const api: WsApi = {
-    // Every channel key was assigned above with a request over the socket.
-    ...(functions as unknown as Omit<FiskaiApi, FiskaiSubscriptions>),
-    onReasoningEvent(listener: (event: ReasoningEvent) => void): () => void {
-      eventListeners.add(listener)
-      return () => eventListeners.delete(listener)
-    },
-    onExportProgress(listener: (progress: ExportProgress) => void): () => void {
-      progressListeners.add(listener)
-      return () => progressListeners.delete(listener)
-    },
+    ...buildChannelNamespaces((name) => (input) => request(name, input)),
+    on: pushes.on,
     get connection(): ConnectionState {
       return state
     },
@@ -169,7 +189,7 @@ export function createWsApi(options: WsClientOptions): WsApi {
       const ws = socket
       socket = null
       ws?.close()
-      failAll("the connection to the FiskAI host is closed")
+      requests.failAll("the connection to the FiskAI host is closed")
     },
   }
   connect()

@@ -1,14 +1,14 @@
 import type { RouteComponent } from "@tanstack/react-router"
-import { AskScreen } from "../ask/AskScreen"
-import { ClientsScreen } from "../clients/ClientsScreen"
+import { AskScreen } from "../features/ask/AskScreen"
+import { ClientsScreen } from "../features/clients/ClientsScreen"
 import { ExportScreen } from "../features/export/ExportScreen"
+import { HistoryScreen } from "../features/history/HistoryScreen"
 import { CompareScenariosScreen } from "../features/scenarios/CompareScenariosScreen"
 import { ScenarioScreen } from "../features/scenarios/ScenarioScreen"
 import { ScenariosScreen } from "../features/scenarios/ScenariosScreen"
-import { HistoryScreen } from "../history/HistoryScreen"
+import { SettingsScreen } from "../features/settings/SettingsScreen"
 import type { MessageKey } from "../i18n/catalog"
-import { SettingsScreen } from "../settings/SettingsScreen"
-import { TraceScreen } from "../trace/TraceScreen"
+import { TraceRoute } from "./trace-route"
 
 // The screens of the app. To add one (e.g. the audit export screen), add a row here; a `nav` entry
 // puts it in the left navigation. Paths use TanStack Router syntax ($param) under hash history.
@@ -22,7 +22,7 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: "/", component: AskScreen, nav: { label: "nav.ask", testId: "nav-ask" } },
   { path: "/history", component: HistoryScreen, nav: { label: "nav.history", testId: "nav-history" } },
-  { path: "/trace/$requestId", component: TraceScreen },
+  { path: "/trace/$requestId", component: TraceRoute },
   { path: "/scenarios", component: ScenariosScreen, nav: { label: "nav.scenarios", testId: "nav-scenarios" } },
   { path: "/scenarios/$id", component: ScenarioScreen },
   { path: "/scenarios/compare/$a/$b", component: CompareScenariosScreen },

@@ -1,12 +1,20 @@
 import { Link, Outlet } from "@tanstack/react-router"
 import { useI18n } from "../i18n/i18n-context"
-import { appRoutes } from "../routes/route-table"
+import type { MessageKey } from "../i18n/catalog"
 import { useSettings } from "../state/stores"
 import { ConnectionBanner } from "./ConnectionBanner"
 
-// The frame: left navigation (Ask, History, Clients, Settings) and the main pane.
+// The frame: left navigation (Ask, History, Scenarios, Export, Clients, Settings) and the main pane.
+// The frame does not know the screens: the router passes the navigation entries in.
 
-export function AppShell() {
+/** One entry of the left navigation. */
+export interface NavItem {
+  path: string
+  label: MessageKey
+  testId: string
+}
+
+export function AppShell({ nav }: { nav: readonly NavItem[] }) {
   const { t } = useI18n()
   const { settings } = useSettings()
   return (
@@ -25,23 +33,19 @@ export function AppShell() {
           </div>
         </div>
         <ul className="nav-list">
-          {appRoutes.flatMap((route) =>
-            route.nav
-              ? [
-                  <li key={route.path}>
-                    <Link
-                      to={route.path}
-                      className="nav-link"
-                      activeProps={{ className: "nav-link is-active", "aria-current": "page" }}
-                      activeOptions={{ exact: route.path === "/" }}
-                      data-testid={route.nav.testId}
-                    >
-                      {t(route.nav.label)}
-                    </Link>
-                  </li>,
-                ]
-              : [],
-          )}
+          {nav.map((item) => (
+            <li key={item.path}>
+              <Link
+                to={item.path}
+                className="nav-link"
+                activeProps={{ className: "nav-link is-active", "aria-current": "page" }}
+                activeOptions={{ exact: item.path === "/" }}
+                data-testid={item.testId}
+              >
+                {t(item.label)}
+              </Link>
+            </li>
+          ))}
         </ul>
         <p className="sidebar-foot">{t("app.tagline")}</p>
       </nav>

@@ -27,7 +27,7 @@ export function createClientsStore(api: FiskaiApi): ClientsStore {
     subscribe: store.subscribe,
     async load() {
       try {
-        const clients = await call("listClients", {}, api)
+        const clients = await call("clients.list", {}, api)
         store.set({ clients: [...clients].sort(byName), loaded: true, error: null })
       } catch (error) {
         store.update((s) => ({
@@ -38,7 +38,7 @@ export function createClientsStore(api: FiskaiApi): ClientsStore {
       }
     },
     async save(input) {
-      const saved = await call("saveClient", input, api)
+      const saved = await call("clients.save", input, api)
       store.update((s) => ({
         ...s,
         clients: [...s.clients.filter((c) => c.id !== saved.id), saved].sort(byName),

@@ -10,7 +10,7 @@ import { selectTerminal } from "../reasoning/selectors"
 // folded by runReducer, and released to the screen by one display scheduler per run. Runs live
 // here rather than in components, so leaving the Ask screen and coming back loses nothing.
 
-export type AskInput = ChannelInput<"ask">
+export type AskInput = ChannelInput<"runs.ask">
 
 export interface RunStoreSnapshot {
   runs: RunsState
@@ -48,6 +48,73 @@ export interface RunStoreOptions {
 
 export function createRunStore(options: RunStoreOptions): RunStore {
   const { api } = options
+  const core = createRunsCore(options)
+  const { timers, listeners, schedulers } = core
+
+  const unsubscribe = api.on("runs.event", (raw) => {
+    const parsed = ReasoningEvent.safeParse(raw)
+    if (!parsed.success) {
+      options.onInvalidEvent?.(parsed.error.message)
+      return
+    }
+    const event = parsed.data
+    core.dispatch({ type: "event", event, at: timers.now() })
+    const run = core.get().runs[event.requestId]
+    if (run) core.schedulerFor(event.requestId, 0).update(run.events)
+  })
+
+  return {
+    getSnapshot: core.get,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async ask(input) {
+      const { requestId } = await call("runs.ask", input, api)
+      core.dispatch({ type: "submitted", requestId, at: timers.now() })
+      core.emit({ ...core.get(), asks: { ...core.get().asks, [requestId]: input }, currentAskId: requestId })
+      return requestId
+    },
+    async answer(requestId, answer) {
+      await call("runs.answer", { requestId, answer }, api)
+      core.dispatch({ type: "submitted", requestId, at: timers.now() })
+    },
+    async cancel(requestId) {
+      await call("runs.cancel", { requestId }, api)
+    },
+    async load(requestId) {
+      const detail = await call("traces.get", { requestId }, api)
+      const known = schedulers.get(requestId)
+      core.dispatch({ type: "loaded", detail, at: timers.now() })
+      const run = core.get().runs[requestId]
+      if (!run) return
+      if (known) {
+        known.update(run.events)
+      } else {
+        // A run first seen from the store is shown whole; later live events queue behind it.
+        core.schedulerFor(requestId, run.events.length).update(run.events)
+        core.setDisplayed(requestId, run.events.length)
+      }
+    },
+    async resync() {
+      const unfinished = Object.values(core.get().runs).filter((run) => !selectTerminal(run.events))
+      await Promise.all(unfinished.map((run) => this.load(run.requestId).catch(() => undefined)))
+    },
+    clearCurrent() {
+      core.emit({ ...core.get(), currentAskId: null })
+    },
+    dispose() {
+      unsubscribe()
+      for (const scheduler of schedulers.values()) scheduler.dispose()
+      schedulers.clear()
+      listeners.clear()
+    },
+  }
+}
+
+/** The store's snapshot, its listeners, and each run's display scheduler (which releases the run's
+ *  events to the screen, holding a live stage's status at least `minDisplayMs`). */
+function createRunsCore(options: RunStoreOptions) {
   const timers = options.timers ?? realTimers
   const listeners = new Set<() => void>()
   const schedulers = new Map<string, DisplayScheduler>()
@@ -80,65 +147,7 @@ export function createRunStore(options: RunStoreOptions): RunStore {
     emit({ ...snapshot, runs: runReducer(snapshot.runs, action) })
   }
 
-  const unsubscribe = api.onReasoningEvent((raw) => {
-    const parsed = ReasoningEvent.safeParse(raw)
-    if (!parsed.success) {
-      options.onInvalidEvent?.(parsed.error.message)
-      return
-    }
-    const event = parsed.data
-    dispatch({ type: "event", event, at: timers.now() })
-    const run = snapshot.runs[event.requestId]
-    if (run) schedulerFor(event.requestId, 0).update(run.events)
-  })
-
-  return {
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    async ask(input) {
-      const { requestId } = await call("ask", input, api)
-      dispatch({ type: "submitted", requestId, at: timers.now() })
-      emit({ ...snapshot, asks: { ...snapshot.asks, [requestId]: input }, currentAskId: requestId })
-      return requestId
-    },
-    async answer(requestId, answer) {
-      await call("answerClarification", { requestId, answer }, api)
-      dispatch({ type: "submitted", requestId, at: timers.now() })
-    },
-    async cancel(requestId) {
-      await call("cancel", { requestId }, api)
-    },
-    async load(requestId) {
-      const detail = await call("getTrace", { requestId }, api)
-      const known = schedulers.get(requestId)
-      dispatch({ type: "loaded", detail, at: timers.now() })
-      const run = snapshot.runs[requestId]
-      if (!run) return
-      if (known) {
-        known.update(run.events)
-      } else {
-        // A run first seen from the store is shown whole; later live events queue behind it.
-        schedulerFor(requestId, run.events.length).update(run.events)
-        setDisplayed(requestId, run.events.length)
-      }
-    },
-    async resync() {
-      const unfinished = Object.values(snapshot.runs).filter((run) => !selectTerminal(run.events))
-      await Promise.all(unfinished.map((run) => this.load(run.requestId).catch(() => undefined)))
-    },
-    clearCurrent() {
-      emit({ ...snapshot, currentAskId: null })
-    },
-    dispose() {
-      unsubscribe()
-      for (const scheduler of schedulers.values()) scheduler.dispose()
-      schedulers.clear()
-      listeners.clear()
-    },
-  }
+  return { timers, listeners, schedulers, get: () => snapshot, emit, setDisplayed, schedulerFor, dispatch }
 }
 
 /** The events of a run that are on screen. */

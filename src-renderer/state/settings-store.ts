@@ -23,7 +23,7 @@ export function createSettingsStore(api: FiskaiApi): SettingsStore {
     subscribe: store.subscribe,
     async load() {
       try {
-        const settings = await call("getSettings", {}, api)
+        const settings = await call("settings.get", {}, api)
         store.set({ settings, loaded: true, error: null })
       } catch (error) {
         store.update((s) => ({
@@ -34,7 +34,7 @@ export function createSettingsStore(api: FiskaiApi): SettingsStore {
       }
     },
     async update(patch) {
-      const settings = await call("updateSettings", patch, api)
+      const settings = await call("settings.update", patch, api)
       store.set({ settings, loaded: true, error: null })
       return settings
     },

@@ -2,7 +2,7 @@ import type { ExportProgress } from "../../../src-shared/export"
 import { useI18n } from "../../i18n/i18n-context"
 import { exportFraction, isFinishing } from "./export-job-state"
 
-// The export's progress bar, fed only by the job's `exportProgress` pushes: traces written in the
+// The export's progress bar, fed only by the job's `exports.progress` pushes: traces written in the
 // current pass (and which pass of how many, when the writer makes several), then "finishing" once
 // every trace is written. The fill's
 // width change is the only motion, and the app's reduced-motion rule switches it off.

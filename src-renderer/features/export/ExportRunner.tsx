@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react"
-import type { ExportPathProblem, ExportSelection } from "../../../src-shared/export"
+import { useEffect, useRef, type FormEvent } from "react"
+import type { ExportSelection } from "../../../src-shared/export"
 import { useI18n } from "../../i18n/i18n-context"
+import type { ExportJobState } from "./export-job-state"
 import { ExportOutcome } from "./ExportOutcome"
 import { ExportProgressBar } from "./ExportProgressBar"
-import { folderOf, joinPath, suggestedFileName } from "./export-paths"
 import { PathField } from "./PathField"
+import { useBundlePath } from "./use-bundle-path"
 import { useExportHostActions, useExportLocation } from "./use-export-host"
 import { useExportJob } from "./use-export-job"
 
@@ -25,72 +26,34 @@ export function ExportRunner({ selection, requestId, onVerify }: ExportRunnerPro
   const location = useExportLocation()
   const host = useExportHostActions()
   const job = useExportJob()
-  const folder = location.state === "ready" ? location.value : null
-  // A fresh suggestion per export, so a second export never silently replaces the first.
-  const [generation, setGeneration] = useState(0)
-  const suggested = useMemo(
-    () => (folder === null ? "" : joinPath(folder, suggestedFileName(new Date(), requestId, generation + 1))),
-    [folder, requestId, generation],
-  )
-  const [edited, setEdited] = useState<string | null>(null)
-  const path = edited ?? suggested
-  const [pathError, setPathError] = useState<string | null>(null)
-  const [pathExists, setPathExists] = useState(false)
+  const bundle = useBundlePath(location, host, requestId)
   const inputRef = useRef<HTMLInputElement>(null)
   const outcomeRef = useRef<HTMLDivElement>(null)
   const { state } = job
   const busy = state.kind === "starting" || state.kind === "running"
   const ended = state.kind === "done" || state.kind === "cancelled" || state.kind === "failed"
+  const canChoose = location.state === "ready" && location.value.canChooseFile
 
   // Keyboard users land on the outcome when the cancel button they were on disappears.
   useEffect(() => {
     if (ended) outcomeRef.current?.focus()
   }, [ended])
 
-  const problemText = (problem: ExportPathProblem, value: string) =>
-    t(`export.path.problem.${problem}`, { folder: folderOf(value) })
-
-  async function check(value: string): Promise<boolean> {
-    if (value === "") {
-      setPathError(t("export.path.empty"))
-      return false
-    }
-    try {
-      const result = await host.checkPath(value)
-      setPathError(result.problem === null ? null : problemText(result.problem, value))
-      setPathExists(result.exists)
-      return result.problem === null
-    } catch {
-      // The host did not answer the check; starting will say why in the outcome.
-      setPathError(null)
-      return true
-    }
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault()
     // Until the host has said where bundles go, the field is about to be filled: wait for it.
     if (selection === null || busy || location.state === "loading") return
-    const value = path.trim()
-    if (!(await check(value))) {
+    const value = bundle.path.trim()
+    if (!(await bundle.check(value))) {
       inputRef.current?.focus()
       return
     }
     await job.start(selection, value)
   }
 
-  async function choose() {
-    const chosen = await host.choosePath("saveBundle", path).catch(() => null)
-    if (chosen === null) return
-    setEdited(chosen)
-    void check(chosen)
-  }
-
   function again() {
     job.reset()
-    setEdited(null)
-    setPathExists(false)
-    setGeneration((n) => n + 1)
+    bundle.next()
   }
 
   return (
@@ -98,42 +61,23 @@ export function ExportRunner({ selection, requestId, onVerify }: ExportRunnerPro
       <PathField
         label={t("export.path.label")}
         hint={t("export.path.hint")}
-        value={path}
-        onChange={(value) => {
-          setEdited(value)
-          setPathError(null)
-          setPathExists(false)
-        }}
+        value={bundle.path}
+        onChange={bundle.edit}
         onBlur={() => {
-          if (path.trim() !== "") void check(path.trim())
+          if (bundle.path.trim() !== "") void bundle.check(bundle.path.trim())
         }}
         disabled={busy}
-        error={pathError}
-        warning={pathExists && !pathError ? t("export.path.exists") : null}
-        {...(folder?.canChooseFile ? { onChoose: () => void choose() } : {})}
+        error={bundle.error}
+        warning={bundle.exists && !bundle.error ? t("export.path.exists") : null}
+        {...(canChoose ? { onChoose: () => void bundle.choose() } : {})}
         inputRef={inputRef}
         testId="export-path"
       />
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="button-primary"
-          disabled={busy || selection === null || location.state === "loading"}
-          data-testid="export-start"
-        >
-          {t("export.start")}
-        </button>
-        {busy && (
-          <button
-            type="button"
-            onClick={() => void job.cancel()}
-            disabled={state.kind !== "running" || state.cancelling}
-            data-testid="export-cancel"
-          >
-            {state.kind === "running" && state.cancelling ? t("export.cancelling") : t("export.cancel")}
-          </button>
-        )}
-      </div>
+      <ExportButtons
+        state={state}
+        canStart={!busy && selection !== null && location.state !== "loading"}
+        onCancel={() => void job.cancel()}
+      />
       {(busy || state.kind === "done") && (
         <ExportProgressBar
           progress={state.kind === "running" ? state.progress : null}
@@ -146,5 +90,36 @@ export function ExportRunner({ selection, requestId, onVerify }: ExportRunnerPro
         </div>
       )}
     </form>
+  )
+}
+
+/** Start (submits the form) and, while the export runs, cancel. */
+function ExportButtons({
+  state,
+  canStart,
+  onCancel,
+}: {
+  state: ExportJobState
+  canStart: boolean
+  onCancel: () => void
+}) {
+  const { t } = useI18n()
+  const busy = state.kind === "starting" || state.kind === "running"
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button-primary" disabled={!canStart} data-testid="export-start">
+        {t("export.start")}
+      </button>
+      {busy && (
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={state.kind !== "running" || state.cancelling}
+          data-testid="export-cancel"
+        >
+          {state.kind === "running" && state.cancelling ? t("export.cancelling") : t("export.cancel")}
+        </button>
+      )}
+    </div>
   )
 }

@@ -112,7 +112,7 @@ function useTraceQuestion(requestId: string | undefined): string | null {
   useEffect(() => {
     if (requestId === undefined) return
     let live = true
-    call("getTrace", { requestId }, api).then(
+    call("traces.get", { requestId }, api).then(
       (detail) => {
         if (live) setQuestion(detail.trace.question)
       },

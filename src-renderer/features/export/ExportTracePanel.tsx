@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router"
 import { useState } from "react"
 import { useI18n } from "../../i18n/i18n-context"
-import type { TracePanelProps } from "../../trace/trace-panels"
 import { ExportRunner } from "./ExportRunner"
 import { VerifyBundleForm } from "./VerifyBundleForm"
 import "./export.css"
@@ -9,7 +8,7 @@ import "./export.css"
 // "Export audit bundle" on the trace screen: this one run as a signed bundle, with the same
 // progress, cancel and outcome as the export screen, and the verdict on the file just written.
 
-export function ExportTracePanel({ requestId }: TracePanelProps) {
+export function ExportTracePanel({ requestId }: { requestId: string }) {
   const { t } = useI18n()
   const [verify, setVerify] = useState<{ path: string; n: number } | null>(null)
   return (

@@ -11,7 +11,7 @@ import { useI18n } from "../../i18n/i18n-context"
 // anyone can sign a bundle with a key of their own.
 
 export function VerdictView({ verdict }: { verdict: BundleVerdict }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   const problemCount =
     verdict.problems.length + verdict.traces.reduce((sum, trace) => sum + trace.problems.length, 0)
   const failing = verdict.traces.filter((trace) => trace.problems.length > 0)
@@ -32,45 +32,7 @@ export function VerdictView({ verdict }: { verdict: BundleVerdict }) {
       <p className={`notice ${headline.tone} verify-headline`} role="status" data-testid="verify-headline">
         <strong>{headline.text}</strong>
       </p>
-      <dl className="verify-facts">
-        <dt>{t("verify.signature")}</dt>
-        <dd
-          data-testid="verify-signature"
-          data-ok={String(verdict.signatureOk)}
-          className={!verdict.signatureOk ? "is-bad" : verdict.signerTrusted ? "is-ok" : undefined}
-        >
-          {!verdict.signatureOk
-            ? t("verify.signature.bad")
-            : verdict.signerTrusted
-              ? t("verify.signature.ok")
-              : t("verify.signature.untrusted")}
-        </dd>
-        <dt>{t("verify.signer")}</dt>
-        <dd>
-          <code className="fingerprint" data-testid="verify-fingerprint">
-            {verdict.fingerprint ?? t("common.unknown")}
-          </code>
-        </dd>
-        <dt>{t("verify.trustedKey")}</dt>
-        <dd
-          data-testid="verify-trusted-key"
-          className={verdict.trustedKeyMatches === false ? "is-bad" : undefined}
-        >
-          {verdict.trustedKeyMatches === true || (verdict.trustedKeyMatches === null && verdict.signerTrusted)
-            ? t("verify.trustedKey.match")
-            : verdict.trustedKeyMatches === false
-              ? t("verify.trustedKey.mismatch")
-              : verdict.signatureOk
-                ? t("verify.trustedKey.other")
-                : t("verify.trustedKey.notChecked")}
-        </dd>
-        <dt>{t("verify.exportedAt")}</dt>
-        <dd>
-          {verdict.exportedAt === null ? t("common.unknown") : formatDateTime(verdict.exportedAt, locale)}
-        </dd>
-        <dt>{t("verify.firm")}</dt>
-        <dd>{verdict.firmName ? verdict.firmName : t("common.notSet")}</dd>
-      </dl>
+      <VerdictFacts verdict={verdict} />
       {verdict.problems.length > 0 && (
         <>
           <h3>{t("verify.bundleProblems")}</h3>
@@ -90,6 +52,52 @@ export function VerdictView({ verdict }: { verdict: BundleVerdict }) {
         </div>
       ))}
     </section>
+  )
+}
+
+/** The signature, whose key made it and whether it is the trusted one, when, and for which firm. */
+function VerdictFacts({ verdict }: { verdict: BundleVerdict }) {
+  const { t, locale } = useI18n()
+  return (
+    <dl className="verify-facts">
+      <dt>{t("verify.signature")}</dt>
+      <dd
+        data-testid="verify-signature"
+        data-ok={String(verdict.signatureOk)}
+        className={!verdict.signatureOk ? "is-bad" : verdict.signerTrusted ? "is-ok" : undefined}
+      >
+        {!verdict.signatureOk
+          ? t("verify.signature.bad")
+          : verdict.signerTrusted
+            ? t("verify.signature.ok")
+            : t("verify.signature.untrusted")}
+      </dd>
+      <dt>{t("verify.signer")}</dt>
+      <dd>
+        <code className="fingerprint" data-testid="verify-fingerprint">
+          {verdict.fingerprint ?? t("common.unknown")}
+        </code>
+      </dd>
+      <dt>{t("verify.trustedKey")}</dt>
+      <dd
+        data-testid="verify-trusted-key"
+        className={verdict.trustedKeyMatches === false ? "is-bad" : undefined}
+      >
+        {verdict.trustedKeyMatches === true || (verdict.trustedKeyMatches === null && verdict.signerTrusted)
+          ? t("verify.trustedKey.match")
+          : verdict.trustedKeyMatches === false
+            ? t("verify.trustedKey.mismatch")
+            : verdict.signatureOk
+              ? t("verify.trustedKey.other")
+              : t("verify.trustedKey.notChecked")}
+      </dd>
+      <dt>{t("verify.exportedAt")}</dt>
+      <dd>
+        {verdict.exportedAt === null ? t("common.unknown") : formatDateTime(verdict.exportedAt, locale)}
+      </dd>
+      <dt>{t("verify.firm")}</dt>
+      <dd>{verdict.firmName ? verdict.firmName : t("common.notSet")}</dd>
+    </dl>
   )
 }
 

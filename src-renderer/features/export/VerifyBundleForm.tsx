@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react"
-import type { BundleVerdict } from "../../../src-shared/export"
-import { call } from "../../api/client"
+import { useEffect, useId, useRef, type FormEvent } from "react"
 import { useI18n } from "../../i18n/i18n-context"
-import { useStores } from "../../state/stores"
 import { PathField } from "./PathField"
+import { useBundleVerification } from "./use-bundle-verification"
 import { VerdictView } from "./VerdictView"
-import { useExportHostActions, useExportLocation, useSigningKey } from "./use-export-host"
+import { useExportHostActions, useExportLocation } from "./use-export-host"
 
 // "Verify bundle": a path (typed, or chosen in Electron's dialog) -> the verifier's verdict. By
 // default the bundle must also be signed by this installation's key; unticked, a bundle signed
@@ -19,49 +17,13 @@ export interface VerifyBundleFormProps {
   runNow?: boolean
 }
 
-type Check =
-  | { state: "idle" }
-  | { state: "running" }
-  | { state: "done"; verdict: BundleVerdict }
-  | { state: "failed"; message: string }
-
 export function VerifyBundleForm({ initialPath = "", runNow = false }: VerifyBundleFormProps) {
   const { t } = useI18n()
-  const { api } = useStores()
-  const key = useSigningKey()
+  const bundle = useBundleVerification(initialPath, runNow)
   const location = useExportLocation()
   const host = useExportHostActions()
-  const [path, setPath] = useState(initialPath)
-  const [pathError, setPathError] = useState<string | null>(null)
-  const [requireOwnKey, setRequireOwnKey] = useState(true)
-  const [check, setCheck] = useState<Check>({ state: "idle" })
+  const { path, check } = bundle
   const resultRef = useRef<HTMLDivElement>(null)
-  const hintId = useId()
-  const ownKey = key.state === "ready" ? key.value.publicKeyPem : null
-  const keyKnown = key.state !== "loading"
-
-  async function verify(value: string) {
-    if (value === "") {
-      setPathError(t("export.path.empty"))
-      return
-    }
-    setPathError(null)
-    setCheck({ state: "running" })
-    try {
-      const trusted = requireOwnKey && ownKey !== null ? { trustedKeyPem: ownKey } : {}
-      setCheck({ state: "done", verdict: await call("verifyBundle", { path: value, ...trusted }, api) })
-    } catch (e) {
-      setCheck({ state: "failed", message: e instanceof Error ? e.message : String(e) })
-    }
-  }
-
-  // "Verify this file": run once the signing key is known, so the key requirement applies.
-  const started = useRef(false)
-  useEffect(() => {
-    if (!runNow || started.current || !keyKnown) return
-    started.current = true
-    void verify(initialPath.trim())
-  })
 
   useEffect(() => {
     if (check.state === "done" || check.state === "failed") resultRef.current?.focus()
@@ -69,12 +31,12 @@ export function VerifyBundleForm({ initialPath = "", runNow = false }: VerifyBun
 
   async function choose() {
     const chosen = await host.choosePath("openBundle", path).catch(() => null)
-    if (chosen !== null) setPath(chosen)
+    if (chosen !== null) bundle.setPath(chosen)
   }
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (check.state !== "running") void verify(path.trim())
+    if (check.state !== "running") void bundle.verify(path.trim())
   }
 
   const canChoose = location.state === "ready" && location.value.canChooseFile
@@ -85,27 +47,18 @@ export function VerifyBundleForm({ initialPath = "", runNow = false }: VerifyBun
           label={t("verify.path.label")}
           value={path}
           onChange={(value) => {
-            setPath(value)
-            setPathError(null)
+            bundle.setPath(value)
+            bundle.setPathError(null)
           }}
-          error={pathError}
+          error={bundle.pathError}
           {...(canChoose ? { onChoose: () => void choose() } : {})}
           testId="verify-path"
         />
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={requireOwnKey && ownKey !== null}
-            disabled={ownKey === null}
-            onChange={(e) => setRequireOwnKey(e.target.checked)}
-            aria-describedby={hintId}
-            data-testid="verify-trusted"
-          />
-          {t("verify.trusted")}
-        </label>
-        <p className="hint" id={hintId}>
-          {t("verify.trusted.hint")}
-        </p>
+        <RequireOwnKey
+          checked={bundle.requireOwnKey && bundle.ownKey !== null}
+          disabled={bundle.ownKey === null}
+          onChange={bundle.setRequireOwnKey}
+        />
         <div className="form-actions">
           <button
             type="submit"
@@ -126,5 +79,37 @@ export function VerifyBundleForm({ initialPath = "", runNow = false }: VerifyBun
         )}
       </div>
     </div>
+  )
+}
+
+/** "Must be signed by this installation's key", with why; off (and unticked) when there is no key. */
+function RequireOwnKey({
+  checked,
+  disabled,
+  onChange,
+}: {
+  checked: boolean
+  disabled: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const { t } = useI18n()
+  const hintId = useId()
+  return (
+    <>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hintId}
+          data-testid="verify-trusted"
+        />
+        {t("verify.trusted")}
+      </label>
+      <p className="hint" id={hintId}>
+        {t("verify.trusted.hint")}
+      </p>
+    </>
   )
 }

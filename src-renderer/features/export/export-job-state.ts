@@ -1,7 +1,7 @@
 import type { ExportProgress } from "../../../src-shared/export"
 
 // One audit export as the window follows it: started over IPC, then driven only by the
-// `exportProgress` pushes of its job. Pure, so every transition is testable without a host.
+// `exports.progress` pushes of its job. Pure, so every transition is testable without a host.
 
 /** Why an export did not produce a file, in the window's terms. */
 export type ExportFailureReason = "empty" | "selection" | "rejected" | "unavailable" | "failed"

@@ -31,12 +31,12 @@ export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): 
 
 export function useExportLocation(): Loaded<ExportLocation> {
   const { api } = useStores()
-  return useLoaded(() => call("exportLocation", {}, api), [api])
+  return useLoaded(() => call("exports.location", {}, api), [api])
 }
 
 export function useSigningKey(): Loaded<SigningKeyInfo> {
   const { api } = useStores()
-  return useLoaded(() => call("signingKey", {}, api), [api])
+  return useLoaded(() => call("exports.signingKey", {}, api), [api])
 }
 
 export interface ExportHostActions {
@@ -48,11 +48,11 @@ export interface ExportHostActions {
 export function useExportHostActions(): ExportHostActions {
   const { api } = useStores()
   return {
-    checkPath: (path) => call("checkExportPath", { path }, api),
+    checkPath: (path) => call("exports.checkPath", { path }, api),
     async choosePath(purpose, defaultPath) {
       try {
         const chosen = await call(
-          "chooseFile",
+          "exports.chooseFile",
           { purpose, ...(defaultPath.trim() === "" ? {} : { defaultPath }) },
           api,
         )

@@ -27,7 +27,7 @@ export function useExportJob(): ExportJob {
 
   useEffect(
     () =>
-      api.onExportProgress((raw) => {
+      api.on("exports.progress", (raw) => {
         const parsed = ExportProgress.safeParse(raw)
         if (parsed.success) dispatch({ type: "progress", progress: parsed.data })
       }),
@@ -38,7 +38,7 @@ export function useExportJob(): ExportJob {
     async (selection: ExportSelection, outPath: string) => {
       dispatch({ type: "start" })
       try {
-        const { jobId } = await call("startExport", { selection, outPath }, api)
+        const { jobId } = await call("exports.start", { selection, outPath }, api)
         dispatch({ type: "started", jobId })
       } catch (error) {
         dispatch({
@@ -55,7 +55,7 @@ export function useExportJob(): ExportJob {
     if (state.kind !== "running" || state.cancelling) return
     dispatch({ type: "cancel" })
     try {
-      await call("cancelExport", { jobId: state.jobId }, api)
+      await call("exports.cancel", { jobId: state.jobId }, api)
     } catch {
       // NOT_FOUND: the job ended meanwhile; its last push says how. Otherwise offer cancel again.
       dispatch({ type: "cancelFailed" })

@@ -19,7 +19,7 @@ export function CompareScenariosScreen() {
   const [comparison, setComparison] = useState<ScenarioComparison | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
-    call("compareScenarios", { a, b }, api).then(setComparison, (e: unknown) =>
+    call("scenarios.compare", { a, b }, api).then(setComparison, (e: unknown) =>
       setError(e instanceof Error ? e.message : String(e)),
     )
   }, [api, a, b])

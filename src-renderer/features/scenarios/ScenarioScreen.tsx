@@ -1,16 +1,14 @@
-import { Link, useNavigate, useParams } from "@tanstack/react-router"
-import { useEffect, useState } from "react"
+import { Link, useParams } from "@tanstack/react-router"
 import type { TerminalEvent } from "../../../src-shared/events/event"
 import { isTerminal } from "../../../src-shared/events/event"
-import type { ScenarioDetail } from "../../../src-shared/whatif"
-import { AnswerCard } from "../../answer/AnswerCard"
-import { ApiError, call } from "../../api/client"
+import type { Scenario, ScenarioDetail } from "../../../src-shared/whatif"
+import { AnswerCard } from "../answer/AnswerCard"
 import { formatDateTime } from "../../format/dates"
-import { useStores } from "../../state/stores"
 import { Comparison } from "../whatif/Comparison"
 import { HypotheticalBanner } from "../whatif/HypotheticalBanner"
-import { ScenarioTextFields } from "./ScenarioTextFields"
 import { useI18n } from "../../i18n/i18n-context"
+import { ScenarioActions } from "./ScenarioActions"
+import { useScenarioDetail } from "./use-scenario-detail"
 import "../whatif/whatif.css"
 import "./scenarios.css"
 
@@ -25,41 +23,8 @@ export function ScenarioScreen() {
 }
 
 function ScenarioView({ id }: { id: string }) {
-  const { t, locale } = useI18n()
-  const { api } = useStores()
-  const navigate = useNavigate()
-  const [detail, setDetail] = useState<ScenarioDetail | null>(null)
-  const [missing, setMissing] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [name, setName] = useState("")
-  const [notes, setNotes] = useState("")
-
-  useEffect(() => {
-    call("getScenario", { id }, api).then(
-      (d) => {
-        setDetail(d)
-        setName(d.scenario.name)
-        setNotes(d.scenario.notes)
-      },
-      (e: unknown) => {
-        if (e instanceof ApiError && e.code === "NOT_FOUND") setMissing(true)
-        else setError(e instanceof Error ? e.message : String(e))
-      },
-    )
-  }, [api, id])
-
-  const act = async (body: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await body()
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { t } = useI18n()
+  const { detail, setDetail, missing, error } = useScenarioDetail(id)
 
   if (missing)
     return (
@@ -74,19 +39,28 @@ function ScenarioView({ id }: { id: string }) {
     )
   if (!detail)
     return <section className="screen">{error && <p className="notice notice-error">{error}</p>}</section>
-  const { scenario } = detail
-  const terminalOf = (events: ScenarioDetail["base"]["events"]): TerminalEvent | undefined =>
-    events.find(isTerminal)
-  const baseTerminal = terminalOf(detail.base.events)
-  const resultTerminal = terminalOf(detail.result.events)
-
   return (
     <section
       className="screen scenario-screen"
       aria-labelledby="scenario-heading"
       data-testid="scenario-screen"
-      data-scenario-id={scenario.id}
+      data-scenario-id={detail.scenario.id}
     >
+      <ScenarioHeader scenario={detail.scenario} />
+      <HypotheticalBanner baseRequestId={null} />
+      <Comparison diff={detail.diff} testId="scenario-comparison" />
+      <ScenarioAnswers detail={detail} />
+      <ScenarioActions id={id} detail={detail} onChange={setDetail} />
+      {detail.rechecks.length > 0 && <ScenarioRechecks rechecks={detail.rechecks} />}
+    </section>
+  )
+}
+
+/** The way back, the scenario's name, when it was saved, its notes, question and changed facts. */
+function ScenarioHeader({ scenario }: { scenario: Scenario }) {
+  const { t, locale } = useI18n()
+  return (
+    <>
       <Link to="/scenarios" className="back-link" data-testid="scenario-back">
         ← {t("scenarios.back")}
       </Link>
@@ -110,130 +84,66 @@ function ScenarioView({ id }: { id: string }) {
           .map((c) => `${c.label[locale]}: ${c.fromText[locale]} → ${c.toText[locale]}`)
           .join("; ")}
       </p>
-      <HypotheticalBanner baseRequestId={null} />
-      <Comparison diff={detail.diff} testId="scenario-comparison" />
-      <div className="whatif-columns scenario-answers">
-        <div data-testid="scenario-base-answer">
-          <h3>
-            <Link to="/trace/$requestId" params={{ requestId: scenario.baseRequestId }}>
-              {t("scenario.openBase")}
-            </Link>
-          </h3>
-          {baseTerminal && <AnswerCard terminal={baseTerminal} />}
-        </div>
-        <div className="is-hypothetical" data-testid="scenario-result-answer">
-          <h3>
-            <Link to="/trace/$requestId" params={{ requestId: scenario.resultRequestId }}>
-              {t("scenario.openResult")}
-            </Link>{" "}
-            <span className="badge badge-hypothetical">{t("whatif.banner.hypothetical")}</span>
-          </h3>
-          {resultTerminal && <AnswerCard terminal={resultTerminal} />}
-        </div>
+    </>
+  )
+}
+
+function terminalOf(events: ScenarioDetail["base"]["events"]): TerminalEvent | undefined {
+  return events.find(isTerminal)
+}
+
+/** The two stored answers side by side: the original run's and the hypothetical one's. */
+function ScenarioAnswers({ detail }: { detail: ScenarioDetail }) {
+  const { t } = useI18n()
+  const { scenario } = detail
+  const baseTerminal = terminalOf(detail.base.events)
+  const resultTerminal = terminalOf(detail.result.events)
+  return (
+    <div className="whatif-columns scenario-answers">
+      <div data-testid="scenario-base-answer">
+        <h3>
+          <Link to="/trace/$requestId" params={{ requestId: scenario.baseRequestId }}>
+            {t("scenario.openBase")}
+          </Link>
+        </h3>
+        {baseTerminal && <AnswerCard terminal={baseTerminal} />}
       </div>
-      <form
-        className="scenario-rename"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void act(async () => {
-            const renamed = await call("renameScenario", { id, name, notes }, api)
-            setDetail({ ...detail, scenario: renamed })
-          })
-        }}
-      >
-        <h3>{t("scenario.rename")}</h3>
-        <ScenarioTextFields
-          name={name}
-          notes={notes}
-          onNameChange={setName}
-          onNotesChange={setNotes}
-          ids={{ name: "scenario-name-input", notes: "scenario-notes-input" }}
-        />
-        <div className="form-actions">
-          <button
-            type="submit"
-            className="button-primary"
-            disabled={busy || name.trim() === ""}
-            data-testid="scenario-rename"
-          >
-            {t("scenario.saveName")}
-          </button>
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            data-testid="scenario-duplicate"
-            onClick={() =>
-              void act(async () => {
-                const copy = await call("duplicateScenario", { id }, api)
-                await navigate({ to: "/scenarios/$id", params: { id: copy.id } })
-              })
-            }
-          >
-            {t("scenario.duplicate")}
-          </button>
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            data-testid="scenario-delete"
-            onClick={() => {
-              if (!window.confirm(t("scenario.confirmDelete", { name: scenario.name }))) return
-              void act(async () => {
-                await call("deleteScenario", { id }, api)
-                await navigate({ to: "/scenarios" })
-              })
-            }}
-          >
-            {t("scenario.delete")}
-          </button>
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            data-testid="scenario-recheck"
-            onClick={() =>
-              void act(async () => {
-                const result = await call("recheckScenario", { id }, api)
-                setDetail({
-                  ...detail,
-                  scenario: result.scenario,
-                  rechecks: [...detail.rechecks, result.recheck],
-                })
-              })
-            }
-          >
-            {busy ? t("scenario.rechecking") : t("scenario.recheck")}
-          </button>
+      <div className="is-hypothetical" data-testid="scenario-result-answer">
+        <h3>
+          <Link to="/trace/$requestId" params={{ requestId: scenario.resultRequestId }}>
+            {t("scenario.openResult")}
+          </Link>{" "}
+          <span className="badge badge-hypothetical">{t("whatif.banner.hypothetical")}</span>
+        </h3>
+        {resultTerminal && <AnswerCard terminal={resultTerminal} />}
+      </div>
+    </div>
+  )
+}
+
+/** Every re-check against the rule pack of its day: the saved result beside the re-checked one. */
+function ScenarioRechecks({ rechecks }: { rechecks: ScenarioDetail["rechecks"] }) {
+  const { t, locale } = useI18n()
+  return (
+    <section className="scenario-rechecks" data-testid="scenario-rechecks">
+      <h3>{t("scenario.rechecks")}</h3>
+      {rechecks.map((r) => (
+        <div key={r.id} className="scenario-recheck" data-testid="scenario-recheck-item">
+          <p className="muted">
+            {formatDateTime(r.createdAt, locale)} ·{" "}
+            {t("scenario.recheckPack", {
+              version: r.packVersion,
+              changed: r.packChanged ? t("scenario.packChanged") : "",
+            })}
+          </p>
+          <Comparison
+            diff={r.diff}
+            leftTitle={t("scenario.savedResult")}
+            rightTitle={t("scenario.recheckedResult")}
+            testId="scenario-recheck-comparison"
+          />
         </div>
-      </form>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      )}
-      {detail.rechecks.length > 0 && (
-        <section className="scenario-rechecks" data-testid="scenario-rechecks">
-          <h3>{t("scenario.rechecks")}</h3>
-          {detail.rechecks.map((r) => (
-            <div key={r.id} className="scenario-recheck" data-testid="scenario-recheck-item">
-              <p className="muted">
-                {formatDateTime(r.createdAt, locale)} ·{" "}
-                {t("scenario.recheckPack", {
-                  version: r.packVersion,
-                  changed: r.packChanged ? t("scenario.packChanged") : "",
-                })}
-              </p>
-              <Comparison
-                diff={r.diff}
-                leftTitle={t("scenario.savedResult")}
-                rightTitle={t("scenario.recheckedResult")}
-                testId="scenario-recheck-comparison"
-              />
-            </div>
-          ))}
-        </section>
-      )}
+      ))}
     </section>
   )
 }

@@ -1,16 +1,16 @@
 import { Link } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
-import type { DriversView, WhatIfDiff } from "../../../src-shared/whatif"
+import type { TraceSummary } from "../../../src-shared/traces"
+import type { DriversView, RerunOffer, WhatIfDiff } from "../../../src-shared/whatif"
 import { call } from "../../api/client"
 import { useStores } from "../../state/stores"
-import type { TracePanelProps } from "../../trace/trace-panels"
 import { CompactStepper } from "./CompactStepper"
 import { Comparison } from "./Comparison"
 import { DriverList } from "./DriverList"
 import { HypotheticalBanner } from "./HypotheticalBanner"
 import { useI18n } from "../../i18n/i18n-context"
 import { SaveScenarioForm } from "./SaveScenarioForm"
-import { useCounterfactual } from "./use-counterfactual"
+import { useCounterfactual, type CounterfactualState } from "./use-counterfactual"
 import "./whatif.css"
 
 // The "What if…" panel of the trace screen. On an original run: its drivers, changed one or
@@ -18,7 +18,12 @@ import "./whatif.css"
 // compact stepper, then shown beside the original and savable as a scenario. On a hypothetical
 // run: the mark, and its comparison with the run it was derived from.
 
-export function WhatIfPanel({ requestId, trace }: TracePanelProps) {
+export interface WhatIfPanelProps {
+  requestId: string
+  trace: TraceSummary
+}
+
+export function WhatIfPanel({ requestId, trace }: WhatIfPanelProps) {
   const { t } = useI18n()
   return (
     <section className="whatif-panel" aria-labelledby="whatif-heading" data-testid="whatif-panel">
@@ -34,16 +39,8 @@ export function WhatIfPanel({ requestId, trace }: TracePanelProps) {
 
 function OriginalRun({ requestId, clientId }: { requestId: string; clientId: string | null }) {
   const { t, locale } = useI18n()
-  const { api } = useStores()
-  const [view, setView] = useState<DriversView | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { view, loadError } = useDrivers(requestId)
   const { state, events, shown, change, remove, reset, rerunInFull } = useCounterfactual(requestId)
-
-  useEffect(() => {
-    call("whatifDrivers", { requestId }, api).then(setView, (e: unknown) =>
-      setLoadError(e instanceof Error ? e.message : String(e)),
-    )
-  }, [api, requestId])
 
   if (loadError)
     return (
@@ -60,35 +57,7 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
       <p className="muted">{t("whatif.panel.intro")}</p>
       <DriverList facts={view.facts} applied={state.applied} busy={busy} onChange={change} />
       {state.changes.length > 0 && (
-        <div className="whatif-changes" data-testid="whatif-changes">
-          <span>{t("whatif.panel.changes")}:</span>
-          {state.changes.map((c) => {
-            const applied = state.applied.find((a) => a.path === c.path)
-            return (
-              <span key={c.path} className="whatif-chip">
-                {labelOf(c.path)}
-                {applied ? ` → ${applied.toText[locale]}` : ""}
-                <button
-                  type="button"
-                  aria-label={t("whatif.panel.removeChange", { fact: labelOf(c.path) })}
-                  disabled={busy}
-                  onClick={() => remove(c.path)}
-                >
-                  ×
-                </button>
-              </span>
-            )
-          })}
-          <button
-            type="button"
-            className="button-quiet"
-            disabled={busy}
-            onClick={reset}
-            data-testid="whatif-reset"
-          >
-            {t("whatif.panel.reset")}
-          </button>
-        </div>
+        <ChangeChips state={state} labelOf={labelOf} busy={busy} onRemove={remove} onReset={reset} />
       )}
       {state.runId && <CompactStepper events={events} />}
       {busy && (
@@ -102,30 +71,92 @@ function OriginalRun({ requestId, clientId }: { requestId: string; clientId: str
         </p>
       )}
       {state.phase === "needs_rerun" && state.rerun && (
-        <div className="notice notice-warning" data-testid="whatif-needs-rerun">
-          <strong>{t("whatif.panel.needsRerun")}</strong>
-          {state.rerun.reasons.map((r) => (
-            <p key={`${r.code}:${r.path}`}>{r.message[locale]}</p>
-          ))}
-          {state.rerun.notCarried.length > 0 && (
-            <p className="muted">
-              {t("whatif.panel.notCarried", { paths: state.rerun.notCarried.join(", ") })}
-            </p>
-          )}
-          <button
-            type="button"
-            className="button-primary"
-            onClick={() => void rerunInFull()}
-            data-testid="whatif-rerun"
-          >
-            {t("whatif.panel.rerun")}
-          </button>
-        </div>
+        <RerunOfferNotice rerun={state.rerun} onRerun={() => void rerunInFull()} />
       )}
       {state.phase === "done" && shown && state.diff && state.runId && (
         <Result diff={state.diff} runId={state.runId} clientId={clientId} />
       )}
     </>
+  )
+}
+
+/** The run's drivers (the facts a what-if can change), or why they could not be had. */
+function useDrivers(requestId: string) {
+  const { api } = useStores()
+  const [view, setView] = useState<DriversView | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  useEffect(() => {
+    call("whatif.drivers", { requestId }, api).then(setView, (e: unknown) =>
+      setLoadError(e instanceof Error ? e.message : String(e)),
+    )
+  }, [api, requestId])
+  return { view, loadError }
+}
+
+/** The changes in the current combination, each removable, and a reset of them all. */
+function ChangeChips({
+  state,
+  labelOf,
+  busy,
+  onRemove,
+  onReset,
+}: {
+  state: CounterfactualState
+  labelOf: (path: string) => string
+  busy: boolean
+  onRemove: (path: string) => void
+  onReset: () => void
+}) {
+  const { t, locale } = useI18n()
+  return (
+    <div className="whatif-changes" data-testid="whatif-changes">
+      <span>{t("whatif.panel.changes")}:</span>
+      {state.changes.map((c) => {
+        const applied = state.applied.find((a) => a.path === c.path)
+        return (
+          <span key={c.path} className="whatif-chip">
+            {labelOf(c.path)}
+            {applied ? ` → ${applied.toText[locale]}` : ""}
+            <button
+              type="button"
+              aria-label={t("whatif.panel.removeChange", { fact: labelOf(c.path) })}
+              disabled={busy}
+              onClick={() => onRemove(c.path)}
+            >
+              ×
+            </button>
+          </span>
+        )
+      })}
+      <button
+        type="button"
+        className="button-quiet"
+        disabled={busy}
+        onClick={onReset}
+        data-testid="whatif-reset"
+      >
+        {t("whatif.panel.reset")}
+      </button>
+    </div>
+  )
+}
+
+/** A combination the quick re-evaluation cannot answer: why, what is not carried, and a full re-run. */
+function RerunOfferNotice({ rerun, onRerun }: { rerun: RerunOffer; onRerun: () => void }) {
+  const { t, locale } = useI18n()
+  return (
+    <div className="notice notice-warning" data-testid="whatif-needs-rerun">
+      <strong>{t("whatif.panel.needsRerun")}</strong>
+      {rerun.reasons.map((r) => (
+        <p key={`${r.code}:${r.path}`}>{r.message[locale]}</p>
+      ))}
+      {rerun.notCarried.length > 0 && (
+        <p className="muted">{t("whatif.panel.notCarried", { paths: rerun.notCarried.join(", ") })}</p>
+      )}
+      <button type="button" className="button-primary" onClick={onRerun} data-testid="whatif-rerun">
+        {t("whatif.panel.rerun")}
+      </button>
+    </div>
   )
 }
 
@@ -149,7 +180,7 @@ function HypotheticalRun({ requestId, baseRequestId }: { requestId: string; base
   const { api } = useStores()
   const [diff, setDiff] = useState<WhatIfDiff | null>(null)
   useEffect(() => {
-    call("whatifCompare", { baseRequestId, otherRequestId: requestId }, api).then(setDiff, () =>
+    call("whatif.compare", { baseRequestId, otherRequestId: requestId }, api).then(setDiff, () =>
       setDiff(null),
     )
   }, [api, requestId, baseRequestId])

@@ -1,8 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from "react"
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from "react"
 import { isTerminalStage } from "../../../src-shared/events/stages"
 import type { AppliedChange, RerunOffer, WhatIfChange, WhatIfDiff } from "../../../src-shared/whatif"
 import { call } from "../../api/client"
-import { hasEnded, shownEvents } from "../../state/run-store"
+import { hasEnded, shownEvents, type RunStoreSnapshot } from "../../state/run-store"
 import { useRuns, useStores } from "../../state/stores"
 
 // One "What if…" combination on a base run: the changes (at most one per fact), the
@@ -52,7 +60,7 @@ export function useCounterfactual(baseRequestId: string) {
       setState({ ...IDLE, changes, phase: "running" })
       try {
         const result = await call(
-          "whatifRun",
+          "whatif.run",
           { requestId: baseRequestId, changes: changes.map((c) => c.change) },
           api,
         )
@@ -67,7 +75,7 @@ export function useCounterfactual(baseRequestId: string) {
             ...IDLE,
             changes,
             phase: "failed",
-            error: error instanceof Error ? error.message : String(error),
+            error: messageOf(error),
           })
       }
     },
@@ -91,7 +99,7 @@ export function useCounterfactual(baseRequestId: string) {
     setState((s) => ({ ...s, phase: "running", error: null }))
     try {
       const { requestId } = await call(
-        "whatifRerun",
+        "whatif.rerun",
         { requestId: baseRequestId, changes: changes.map((c) => c.change) },
         api,
       )
@@ -101,18 +109,34 @@ export function useCounterfactual(baseRequestId: string) {
         setState((s) => ({
           ...s,
           phase: "failed",
-          error: error instanceof Error ? error.message : String(error),
+          error: messageOf(error),
         }))
     }
   }, [api, baseRequestId, state.changes])
 
-  // Once the counterfactual has ended, fetch the diff against the base.
+  useDiffOnceEnded(baseRequestId, runs, state, setState, token)
+
+  const events = state.runId === null ? [] : shownEvents(runs, state.runId)
+  // The result appears once the stepper has shown the run's last stage, never ahead of it.
+  const shown = events.some((e) => isTerminalStage(e.stage))
+  return { state, events, shown, change, remove, reset, rerunInFull }
+}
+
+/** Once the counterfactual has ended, fetches its diff against the base (unless superseded). */
+function useDiffOnceEnded(
+  baseRequestId: string,
+  runs: RunStoreSnapshot,
+  state: CounterfactualState,
+  setState: Dispatch<SetStateAction<CounterfactualState>>,
+  token: RefObject<number>,
+) {
+  const { api } = useStores()
   const ended = state.runId !== null && hasEnded(runs, state.runId)
   useEffect(() => {
     if (!ended || state.runId === null || state.phase !== "running") return
     const mine = token.current
     const runId = state.runId
-    call("whatifCompare", { baseRequestId, otherRequestId: runId }, api).then(
+    call("whatif.compare", { baseRequestId, otherRequestId: runId }, api).then(
       (diff) => {
         if (mine === token.current) setState((s) => ({ ...s, phase: "done", diff }))
       },
@@ -121,14 +145,13 @@ export function useCounterfactual(baseRequestId: string) {
           setState((s) => ({
             ...s,
             phase: "failed",
-            error: error instanceof Error ? error.message : String(error),
+            error: messageOf(error),
           }))
       },
     )
   }, [ended, state.runId, state.phase, api, baseRequestId])
+}
 
-  const events = state.runId === null ? [] : shownEvents(runs, state.runId)
-  // The result appears once the stepper has shown the run's last stage, never ahead of it.
-  const shown = events.some((e) => isTerminalStage(e.stage))
-  return { state, events, shown, change, remove, reset, rerunInFull }
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

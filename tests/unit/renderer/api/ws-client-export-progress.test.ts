@@ -37,11 +37,11 @@ afterEach(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
-it("hands export progress to onExportProgress subscribers, not to reasoning subscribers, until unsubscribed", async () => {
+it("hands export progress to exports.progress subscribers, not to runs.event subscribers, until unsubscribed", async () => {
   const progress: ExportProgress[] = []
   const events: unknown[] = []
-  const off = client.onExportProgress((p) => progress.push(p))
-  client.onReasoningEvent((e) => events.push(e))
+  const off = client.on("exports.progress", (p) => progress.push(p))
+  client.on("runs.event", (e) => events.push(e))
   const open = await socket
   const first: ExportProgress = {
     jobId: "j1",
@@ -52,11 +52,11 @@ it("hands export progress to onExportProgress subscribers, not to reasoning subs
     step: 1,
     steps: 1,
   }
-  open.send(JSON.stringify({ push: "export:progress", payload: first }))
-  await client.traceStats({})
+  open.send(JSON.stringify({ push: "exports.progress", payload: first }))
+  await client.traces.stats({})
   off()
-  open.send(JSON.stringify({ push: "export:progress", payload: { ...first, done: 2 } }))
-  await client.traceStats({})
+  open.send(JSON.stringify({ push: "exports.progress", payload: { ...first, done: 2 } }))
+  await client.traces.stats({})
   expect(progress).toEqual([first])
   expect(events).toEqual([])
 })

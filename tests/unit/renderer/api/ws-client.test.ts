@@ -9,6 +9,7 @@ import {
   type WsApi,
 } from "../../../../src-renderer/api/ws-client"
 import type { ReasoningEvent } from "../../../../src-shared/events/event"
+import { channels, type ChannelKey } from "../../../../src-shared/ipc/channels"
 import { answeredRun } from "../fixtures/runs"
 
 // The browser-host client against a real WebSocket server on 127.0.0.1 (Node's WebSocket client).
@@ -31,16 +32,16 @@ beforeEach(async () => {
     socket.on("message", (data) => {
       const message = JSON.parse(String(data)) as { id: number; channel: string; input: unknown }
       received.push(message)
-      if (message.channel === "ask")
+      if (message.channel === "runs.ask")
         socket.send(JSON.stringify({ id: message.id, result: { ok: true, value: { requestId: "req-1" } } }))
-      if (message.channel === "getTrace")
+      if (message.channel === "traces.get")
         socket.send(
           JSON.stringify({
             id: message.id,
             result: { ok: false, error: { code: "NOT_FOUND", message: "no such trace" } },
           }),
         )
-      // "listClients" is never answered: it stays in flight.
+      // "clients.list" is never answered: it stays in flight.
     })
   })
 })
@@ -72,44 +73,59 @@ function reach(client: WsApi, state: ConnectionState): Promise<void> {
 describe("createWsApi", () => {
   it("sends { id, channel, input } and resolves with the host's IpcResult", async () => {
     const client = connect()
-    const result = await client.ask({ question: "q" })
+    const result = await client.runs.ask({ question: "q" })
     expect(result).toEqual({ ok: true, value: { requestId: "req-1" } })
-    expect(received[0]).toMatchObject({ channel: "ask", input: { question: "q" } })
-    expect(await client.getTrace({ requestId: "nope" })).toEqual({
+    expect(received[0]).toMatchObject({ channel: "runs.ask", input: { question: "q" } })
+    expect(await client.traces.get({ requestId: "nope" })).toEqual({
       ok: false,
       error: { code: "NOT_FOUND", message: "no such trace" },
     })
   })
 
+  it("sends every channel's function under exactly the channel's one name", async () => {
+    const client = connect()
+    await reach(client, "open")
+    const api = client as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>
+    for (const key of Object.keys(channels) as ChannelKey[]) void api[channels[key].domain]?.[channels[key].fn]?.({ probe: key })
+    await client.runs.ask({ question: "sync point" })
+    expect(received.slice(0, -1).map((m) => (m as { channel: string }).channel)).toEqual(Object.keys(channels))
+  })
+
+  it("subscribes only to push names", () => {
+    const client = connect()
+    const on = client.on as (push: string, listener: () => void) => () => void
+    for (const name of ["reasoning:event", "export:progress", "runs.ask", "__proto__"]) expect(() => on(name, () => undefined)).toThrow(/unknown push/)
+  })
+
   it("requests made before the socket opens wait for it", async () => {
     const client = connect()
     expect(client.connection).toBe("connecting")
-    const pending = client.ask({ question: "early" })
+    const pending = client.runs.ask({ question: "early" })
     expect((await pending).ok).toBe(true)
   })
 
   it("delivers pushed reasoning events to subscribers and ignores other pushes", async () => {
     const client = connect()
     const got: ReasoningEvent[] = []
-    const off = client.onReasoningEvent((e) => got.push(e))
+    const off = client.on("runs.event", (e) => got.push(e))
     await reach(client, "open")
     const [first, second] = answeredRun("req-1")
     const socket = sockets[0]
     if (!socket || !first || !second) throw new Error("setup")
-    socket.send(JSON.stringify({ push: "export:progress", payload: { jobId: "j" } }))
-    socket.send(JSON.stringify({ push: "reasoning:event", payload: first }))
-    await client.ask({ question: "sync point" })
+    socket.send(JSON.stringify({ push: "exports.progress", payload: { jobId: "j" } }))
+    socket.send(JSON.stringify({ push: "runs.event", payload: first }))
+    await client.runs.ask({ question: "sync point" })
     off()
-    socket.send(JSON.stringify({ push: "reasoning:event", payload: second }))
-    await client.ask({ question: "sync point 2" })
+    socket.send(JSON.stringify({ push: "runs.event", payload: second }))
+    await client.runs.ask({ question: "sync point 2" })
     expect(got).toEqual([first])
   })
 
   it("answers requests in flight UNAVAILABLE when the connection drops, then reconnects", async () => {
     const client = connect()
     await reach(client, "open")
-    const inFlight = client.listClients({})
-    await client.ask({ question: "make sure listClients was sent" })
+    const inFlight = client.clients.list({})
+    await client.runs.ask({ question: "make sure clients.list was sent" })
     sockets[0]?.terminate()
     const result = await inFlight
     expect(result.ok).toBe(false)
@@ -118,7 +134,7 @@ describe("createWsApi", () => {
       expect(result.error.message).toMatch(/lost/)
     }
     await reach(client, "open")
-    expect((await client.ask({ question: "after reconnect" })).ok).toBe(true)
+    expect((await client.runs.ask({ question: "after reconnect" })).ok).toBe(true)
   })
 
   it("fails fast while reconnecting instead of hanging", async () => {
@@ -127,18 +143,18 @@ describe("createWsApi", () => {
     await reach(client, "open")
     sockets[0]?.terminate()
     await reach(client, "reconnecting")
-    const result = await client.ask({ question: "while down" })
+    const result = await client.runs.ask({ question: "while down" })
     expect(result).toMatchObject({ ok: false, error: { code: "UNAVAILABLE" } })
   })
 
   it("close() stops reconnecting and answers everything UNAVAILABLE", async () => {
     const client = connect()
     await reach(client, "open")
-    const inFlight = client.listClients({})
+    const inFlight = client.clients.list({})
     client.close()
     expect((await inFlight).ok).toBe(false)
     expect(client.connection).toBe("closed")
-    expect((await client.ask({ question: "after close" })).ok).toBe(false)
+    expect((await client.runs.ask({ question: "after close" })).ok).toBe(false)
   })
 })
 

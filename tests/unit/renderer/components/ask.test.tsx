@@ -25,13 +25,13 @@ async function askQuestion(question = "Test question?") {
   })
 }
 
-const askReturns = (requestId: string) => ({ ask: async () => ({ ok: true as const, value: { requestId } }) })
+const askReturns = (requestId: string) => ({ "runs.ask": async () => ({ ok: true as const, value: { requestId } }) })
 
 describe("Ask screen", () => {
   it("Ctrl+Enter asks; stages appear live, then the answer with citations", async () => {
     const { fake } = renderApp("/", askReturns("req-1"), { locale: "en" })
     await askQuestion("Do I have to register for VAT?")
-    expect(fake.calls.find((c) => c.key === "ask")?.input).toMatchObject({
+    expect(fake.calls.find((c) => c.key === "runs.ask")?.input).toMatchObject({
       question: "Do I have to register for VAT?",
     })
 
@@ -76,8 +76,8 @@ describe("Ask screen", () => {
       "/",
       {
         ...askReturns("req-2"),
-        answerClarification: async () => ({ ok: true, value: { requestId: "req-2" } }),
-        cancel: async () => ({ ok: true, value: { requestId: "req-2" } }),
+        "runs.answer": async () => ({ ok: true, value: { requestId: "req-2" } }),
+        "runs.cancel": async () => ({ ok: true, value: { requestId: "req-2" } }),
       },
       { locale: "en" },
     )
@@ -95,7 +95,7 @@ describe("Ask screen", () => {
     await act(async () =>
       fireEvent.click(within(prompt).getAllByTestId("clarification-option")[1] as HTMLElement),
     )
-    expect(fake.calls.find((c) => c.key === "answerClarification")?.input).toEqual({
+    expect(fake.calls.find((c) => c.key === "runs.answer")?.input).toEqual({
       requestId: "req-2",
       answer: "OBRT",
     })
@@ -106,7 +106,7 @@ describe("Ask screen", () => {
     )
 
     await act(async () => fireEvent.click(within(prompt).getByTestId("clarification-cancel")))
-    expect(fake.calls.find((c) => c.key === "cancel")?.input).toEqual({ requestId: "req-2" })
+    expect(fake.calls.find((c) => c.key === "runs.cancel")?.input).toEqual({ requestId: "req-2" })
   })
 
   it("a qualified answer warns about each conflict: both sources and the practical resolution", async () => {
@@ -144,7 +144,7 @@ describe("Ask screen", () => {
     let asks = 0
     const { fake } = renderApp(
       "/",
-      { ask: async () => ({ ok: true, value: { requestId: `req-e${++asks}` } }) },
+      { "runs.ask": async () => ({ ok: true, value: { requestId: `req-e${++asks}` } }) },
       { locale: "en" },
     )
     await askQuestion("Retry me")
@@ -158,7 +158,7 @@ describe("Ask screen", () => {
     // The failed stage stays open in the stepper with the error.
     expect(screen.getByTestId("step-ANALYSIS").dataset.status).toBe("failed")
     await act(async () => fireEvent.click(screen.getByTestId("error-retry")))
-    const retried = fake.calls.filter((c) => c.key === "ask")
+    const retried = fake.calls.filter((c) => c.key === "runs.ask")
     expect(retried).toHaveLength(2)
     expect(retried[1]?.input).toMatchObject({ question: "Retry me" })
   })
@@ -175,7 +175,7 @@ describe("Ask screen", () => {
     const { fake } = renderApp("/", askReturns("req-6"), { locale: "en" })
     await askQuestion("   ")
     expect(screen.getByTestId("question-error").textContent).toBe("Please type a question.")
-    expect(fake.calls.some((c) => c.key === "ask")).toBe(false)
+    expect(fake.calls.some((c) => c.key === "runs.ask")).toBe(false)
   })
 })
 

@@ -24,9 +24,9 @@ beforeAll(async () => {
 })
 
 const hostAnswers = {
-  ask: async () => ({ ok: true as const, value: { requestId: "req-two" } }),
-  answerClarification: async () => ({ ok: true as const, value: { requestId: "req-two" } }),
-  cancel: async () => ({ ok: true as const, value: { requestId: "req-two" } }),
+  "runs.ask": async () => ({ ok: true as const, value: { requestId: "req-two" } }),
+  "runs.answer": async () => ({ ok: true as const, value: { requestId: "req-two" } }),
+  "runs.cancel": async () => ({ ok: true as const, value: { requestId: "req-two" } }),
 }
 
 async function askTwoRoundQuestion() {
@@ -37,7 +37,7 @@ async function askTwoRoundQuestion() {
 
 const prompt = () => screen.getByTestId("clarification")
 const answersSent = (calls: Array<{ key: string; input: unknown }>) =>
-  calls.filter((c) => c.key === "answerClarification").map((c) => c.input)
+  calls.filter((c) => c.key === "runs.answer").map((c) => c.input)
 
 describe("Ask screen: a second clarification after the first was answered", () => {
   it("asks the new question like the first, keeps the first shown as answered, then answers for the chosen date", async () => {
@@ -91,7 +91,7 @@ describe("Ask screen: a second clarification after the first was answered", () =
     const second = untilQuestion(cancelled, 2)
     await act(async () => second.forEach(fake.push))
     await act(async () => fireEvent.click(within(prompt()).getByTestId("clarification-cancel")))
-    expect(fake.calls.filter((c) => c.key === "cancel").map((c) => c.input)).toEqual([
+    expect(fake.calls.filter((c) => c.key === "runs.cancel").map((c) => c.input)).toEqual([
       { requestId: "req-two" },
     ])
 
@@ -138,7 +138,7 @@ function storedSummary(patch: Partial<TraceSummary> = {}): TraceSummary {
 describe("Trace view: a reopened run that asked twice", () => {
   it("shows both questions with their answers, and the date the clarification set on the Context card", async () => {
     renderApp("/trace/req-two", {
-      getTrace: async () => ({ ok: true, value: { trace: storedSummary(), events: whole } }),
+      "traces.get": async () => ({ ok: true, value: { trace: storedSummary(), events: whole } }),
     })
     fireEvent.click(await screen.findByTestId("card-toggle-CLARIFICATION"))
     const rounds = within(screen.getByTestId("card-body-CLARIFICATION")).getAllByTestId("clarification-round")
@@ -158,7 +158,7 @@ describe("Trace view: a reopened run that asked twice", () => {
   it("says the same in English", async () => {
     renderApp(
       "/trace/req-two",
-      { getTrace: async () => ({ ok: true, value: { trace: storedSummary(), events: whole } }) },
+      { "traces.get": async () => ({ ok: true, value: { trace: storedSummary(), events: whole } }) },
       { locale: "en" },
     )
     fireEvent.click(await screen.findByTestId("card-toggle-CONTEXT_RESOLUTION"))
@@ -171,7 +171,7 @@ describe("Trace view: a reopened run that asked twice", () => {
     const waiting = untilQuestion(whole, 2)
     const { fake } = renderApp("/trace/req-two", {
       ...hostAnswers,
-      getTrace: async () => ({
+      "traces.get": async () => ({
         ok: true,
         value: {
           trace: storedSummary({ status: "awaiting_input", outcome: null, eventCount: waiting.length }),

@@ -12,7 +12,7 @@ describe("Clients", () => {
     const { fake } = renderApp(
       "/clients",
       {
-        saveClient: async (input) => {
+        "clients.save": async (input) => {
           saved.push(input)
           const client: Client = {
             id: "c1",
@@ -37,7 +37,7 @@ describe("Clients", () => {
     expect(screen.getByTestId("client-error-oib").textContent).toBe("An OIB has exactly 11 digits.")
     expect(screen.getByTestId("client-oib").getAttribute("aria-invalid")).toBe("true")
     expect(document.activeElement).toBe(screen.getByTestId("client-oib"))
-    expect(fake.calls.some((c) => c.key === "saveClient")).toBe(false)
+    expect(fake.calls.some((c) => c.key === "clients.save")).toBe(false)
 
     fireEvent.change(screen.getByTestId("client-oib"), { target: { value: "" } })
     await act(async () => fireEvent.click(screen.getByTestId("client-save")))
@@ -67,7 +67,7 @@ describe("Settings", () => {
     fireEvent.click(screen.getByTestId("settings-locale-en"))
     fireEvent.change(screen.getByTestId("settings-pause"), { target: { value: "800" } })
     await act(async () => fireEvent.click(screen.getByTestId("settings-save")))
-    expect(fake.calls.find((c) => c.key === "updateSettings")?.input).toMatchObject({
+    expect(fake.calls.find((c) => c.key === "settings.update")?.input).toMatchObject({
       locale: "en",
       deliberatePauseMs: 800,
     })
@@ -83,7 +83,7 @@ describe("Settings", () => {
     expect(screen.getByTestId("settings-pause-error").textContent).toBe(
       "Enter a whole number from 0 to 5000.",
     )
-    expect(fake.calls.some((c) => c.key === "updateSettings")).toBe(false)
+    expect(fake.calls.some((c) => c.key === "settings.update")).toBe(false)
   })
 
   it("reduced motion is applied to the whole window", async () => {
@@ -95,7 +95,7 @@ describe("Settings", () => {
 describe("About", () => {
   it("names the rule pack the answers come from: version, date and the hash traces record", async () => {
     renderApp("/settings", {
-      packInfo: async () => ({
+      "settings.packInfo": async () => ({
         ok: true,
         value: { id: "hr-core", version: "2.0.0", publishedAt: "2026-11-25", hash: "ab".repeat(32), rules: 188, concepts: 117, officialRules: 80 },
       }),

@@ -17,8 +17,8 @@ import { fakeApi, type FakeApi } from "../fixtures/fake-api"
 export function settingsHandlers(initial: Partial<Settings> = {}) {
   let settings: Settings = { ...DEFAULT_SETTINGS, ...initial }
   return {
-    getSettings: async () => ({ ok: true as const, value: settings }),
-    updateSettings: async (patch: Partial<Settings>) => {
+    "settings.get": async () => ({ ok: true as const, value: settings }),
+    "settings.update": async (patch: Partial<Settings>) => {
       settings = { ...settings, ...patch }
       return { ok: true as const, value: settings }
     },
@@ -31,7 +31,7 @@ export function renderApp(
   settings: Partial<Settings> = {},
 ) {
   const fake: FakeApi = fakeApi({
-    listClients: async () => ({ ok: true, value: [] }),
+    "clients.list": async () => ({ ok: true, value: [] }),
     ...settingsHandlers(settings),
     ...handlers,
   })

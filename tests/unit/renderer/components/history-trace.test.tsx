@@ -43,7 +43,7 @@ describe("History", () => {
     const { fake } = renderApp(
       "/history",
       {
-        listTraces: async (input) => {
+        "traces.list": async (input) => {
           requests.push(input)
           if (input.cursor === "next")
             return { ok: true, value: { items: [summary("r3")], nextCursor: null } }
@@ -79,7 +79,7 @@ describe("History", () => {
     )
     await waitFor(() => expect(screen.getByTestId("history-empty")).toBeTruthy())
     expect(requests[requests.length - 1]).toEqual({ limit: 25, outcome: "REFUSAL" })
-    expect(fake.calls.every((c) => c.key !== "ask")).toBe(true)
+    expect(fake.calls.every((c) => c.key !== "runs.ask")).toBe(true)
   })
 })
 
@@ -88,7 +88,7 @@ describe("Trace view", () => {
     const events = answeredRun("r1")
     renderApp(
       "/trace/r1",
-      { getTrace: async () => ({ ok: true, value: { trace: summary("r1"), events } }) },
+      { "traces.get": async () => ({ ok: true, value: { trace: summary("r1"), events } }) },
       { locale: "en" },
     )
     await waitFor(() => expect(screen.getByTestId("answer-card")).toBeTruthy())
@@ -101,7 +101,7 @@ describe("Trace view", () => {
   it("says so when the run does not exist", async () => {
     renderApp(
       "/trace/missing",
-      { getTrace: async () => ({ ok: false, error: { code: "NOT_FOUND", message: "no" } }) },
+      { "traces.get": async () => ({ ok: false, error: { code: "NOT_FOUND", message: "no" } }) },
       { locale: "en" },
     )
     await waitFor(() =>
@@ -114,11 +114,11 @@ describe("Trace view", () => {
     const { fake } = renderApp(
       "/trace/r2",
       {
-        getTrace: async () => ({
+        "traces.get": async () => ({
           ok: true,
           value: { trace: summary("r2", { status: "interrupted", outcome: null }), events },
         }),
-        ask: async () => ({ ok: true, value: { requestId: "r2-again" } }),
+        "runs.ask": async () => ({ ok: true, value: { requestId: "r2-again" } }),
       },
       { locale: "en" },
     )
@@ -127,7 +127,7 @@ describe("Trace view", () => {
     // Nothing is live about a stored run: no "last updated" clock.
     expect(screen.queryByTestId("stepper-liveness")).toBeNull()
     await act(async () => fireEvent.click(screen.getByTestId("stepper-retry")))
-    expect(fake.calls.find((c) => c.key === "ask")?.input).toEqual({
+    expect(fake.calls.find((c) => c.key === "runs.ask")?.input).toEqual({
       question: "Question r2",
       asOfDate: "2025-01-15",
     })
@@ -136,7 +136,7 @@ describe("Trace view", () => {
   it("a run stopped before its first event shows as interrupted, every stage not reached", async () => {
     renderApp(
       "/trace/r5",
-      { getTrace: async () => ({ ok: true, value: { trace: summary("r5", { status: "interrupted", outcome: null }), events: [] } }) },
+      { "traces.get": async () => ({ ok: true, value: { trace: summary("r5", { status: "interrupted", outcome: null }), events: [] } }) },
       { locale: "en" },
     )
     await waitFor(() => expect(screen.getByTestId("stepper-interrupted").textContent).toContain("interrupted before it finished"))
@@ -150,11 +150,11 @@ describe("Trace view", () => {
     const { fake } = renderApp(
       "/trace/r4",
       {
-        getTrace: async () => ({
+        "traces.get": async () => ({
           ok: true,
           value: { trace: summary("r4", { status: "awaiting_input", outcome: null }), events: waiting },
         }),
-        answerClarification: async () => ({ ok: true, value: { requestId: "r4" } }),
+        "runs.answer": async () => ({ ok: true, value: { requestId: "r4" } }),
       },
       { locale: "en" },
     )
@@ -162,7 +162,7 @@ describe("Trace view", () => {
     await act(async () =>
       fireEvent.click(within(prompt).getAllByTestId("clarification-option")[0] as HTMLElement),
     )
-    expect(fake.calls.find((c) => c.key === "answerClarification")?.input).toEqual({
+    expect(fake.calls.find((c) => c.key === "runs.answer")?.input).toEqual({
       requestId: "r4",
       answer: "DOO",
     })

@@ -13,14 +13,14 @@ const PATH = "/home/ana/.config/FiskAI Workstation/logs"
 describe("Logs and crash reports", () => {
   it("shows the folder and, in the desktop app, opens it on request", async () => {
     const { fake } = renderApp("/settings", {
-      logFolder: async () => ({ ok: true, value: { path: PATH, canOpen: true } }),
-      openLogFolder: async () => ({ ok: true, value: { path: PATH } }),
+      "diagnostics.logFolder": async () => ({ ok: true, value: { path: PATH, canOpen: true } }),
+      "diagnostics.openLogFolder": async () => ({ ok: true, value: { path: PATH } }),
     })
     await waitFor(() => expect(screen.getByTestId("settings-logs-path").textContent).toBe(PATH))
     const button = screen.getByTestId("settings-logs-open")
     expect(button.textContent).toBe("Otvori mapu s dnevnicima")
     await act(async () => fireEvent.click(button))
-    expect(fake.calls.filter((call) => call.key === "openLogFolder")).toHaveLength(1)
+    expect(fake.calls.filter((call) => call.key === "diagnostics.openLogFolder")).toHaveLength(1)
     expect(screen.getByTestId("settings-logs-status").textContent).toBe(
       "Mapa je otvorena u upravitelju datoteka.",
     )
@@ -29,7 +29,7 @@ describe("Logs and crash reports", () => {
   it("speaks English when the settings say so", async () => {
     renderApp(
       "/settings",
-      { logFolder: async () => ({ ok: true, value: { path: PATH, canOpen: true } }) },
+      { "diagnostics.logFolder": async () => ({ ok: true, value: { path: PATH, canOpen: true } }) },
       { locale: "en" },
     )
     expect((await screen.findByTestId("settings-logs-open")).textContent).toBe("Open log folder")
@@ -39,7 +39,7 @@ describe("Logs and crash reports", () => {
   it("in the browser host shows the path without a button that cannot work", async () => {
     renderApp(
       "/settings",
-      { logFolder: async () => ({ ok: true, value: { path: PATH, canOpen: false } }) },
+      { "diagnostics.logFolder": async () => ({ ok: true, value: { path: PATH, canOpen: false } }) },
       { locale: "en" },
     )
     await waitFor(() => expect(screen.getByTestId("settings-logs-path").textContent).toBe(PATH))
@@ -51,8 +51,8 @@ describe("Logs and crash reports", () => {
     renderApp(
       "/settings",
       {
-        logFolder: async () => ({ ok: true, value: { path: PATH, canOpen: true } }),
-        openLogFolder: async () => ({
+        "diagnostics.logFolder": async () => ({ ok: true, value: { path: PATH, canOpen: true } }),
+        "diagnostics.openLogFolder": async () => ({
           ok: false,
           error: { code: "UNAVAILABLE", message: `the folder could not be opened: ${PATH}` },
         }),

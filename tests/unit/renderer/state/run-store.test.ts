@@ -43,7 +43,7 @@ describe("run store", () => {
   it("events pushed before ask() answers are kept; a run that has ended is shown whole at once", async () => {
     const events = answeredRun("req-1")
     const fake = fakeApi({
-      ask: async () => {
+      "runs.ask": async () => {
         // The engine is fast: the whole run arrives before the ask call returns.
         for (const e of events) fake.push(e)
         return { ok: true, value: { requestId: "req-1" } }
@@ -97,7 +97,7 @@ describe("run store", () => {
   it("a run opened from history is shown whole at once", async () => {
     const events = answeredRun("req-2")
     const fake = fakeApi({
-      getTrace: async () => ({ ok: true, value: { trace: summary("req-2", "complete"), events } }),
+      "traces.get": async () => ({ ok: true, value: { trace: summary("req-2", "complete"), events } }),
     })
     const store = createRunStore({ api: fake.api })
     await store.load("req-2")
@@ -108,18 +108,18 @@ describe("run store", () => {
   it("an awaiting run from history can be answered and continues live in the same run", async () => {
     const waiting = stamp("req-3", [...intake(), ...context(), clarificationAwaiting()])
     const fake = fakeApi({
-      getTrace: async () => ({
+      "traces.get": async () => ({
         ok: true,
         value: { trace: summary("req-3", "awaiting_input"), events: waiting },
       }),
-      answerClarification: async () => ({ ok: true, value: { requestId: "req-3" } }),
+      "runs.answer": async () => ({ ok: true, value: { requestId: "req-3" } }),
     })
     const store = createRunStore({ api: fake.api })
     await store.load("req-3")
     expect(selectPendingClarification(shownEvents(store.getSnapshot(), "req-3"))?.reason).toBe("entityType")
 
     await store.answer("req-3", "DOO")
-    expect(fake.calls.find((c) => c.key === "answerClarification")?.input).toEqual({
+    expect(fake.calls.find((c) => c.key === "runs.answer")?.input).toEqual({
       requestId: "req-3",
       answer: "DOO",
     })
@@ -143,7 +143,7 @@ describe("run store", () => {
   it("resync fetches unfinished runs from the store (after a reconnect) and leaves ended ones alone", async () => {
     const all = answeredRun("req-6")
     const fake = fakeApi({
-      getTrace: async () => ({ ok: true, value: { trace: summary("req-6", "complete"), events: all } }),
+      "traces.get": async () => ({ ok: true, value: { trace: summary("req-6", "complete"), events: all } }),
     })
     const store = createRunStore({ api: fake.api })
     for (const e of all.slice(0, 3)) fake.push(e)
@@ -156,7 +156,7 @@ describe("run store", () => {
 
   it("a failed ask rejects with the host's error and changes nothing", async () => {
     const fake = fakeApi({
-      ask: async () => ({ ok: false, error: { code: "BAD_INPUT", message: "question is empty" } }),
+      "runs.ask": async () => ({ ok: false, error: { code: "BAD_INPUT", message: "question is empty" } }),
     })
     const store = createRunStore({ api: fake.api })
     await expect(store.ask({ question: " " })).rejects.toMatchObject({ code: "BAD_INPUT" })

@@ -25,7 +25,7 @@ afterEach(async () => {
 afterAll(closeDom)
 
 async function storedRun(): Promise<string> {
-  const { requestId } = await app.handlers.ask({ question: QUESTION, asOfDate: "2025-06-01" })
+  const { requestId } = await app.handlers["runs.ask"]({ question: QUESTION, asOfDate: "2025-06-01" })
   await untilRunStops(app.services, requestId)
   await app.services.runs.settled()
   return requestId
@@ -60,7 +60,7 @@ function flipByteIn(path: string, entry: string): void {
 describe("Export audit bundle on the trace screen", () => {
   it("writes the bundle with progress to 100 %, verifies it, then names the tampered file", async () => {
     const requestId = await storedRun()
-    const key = await app.handlers.signingKey({})
+    const key = await app.handlers["exports.signingKey"]({})
     renderAt(app.api, `/trace/${requestId}`)
     const panel = await screen.findByTestId("export-panel", {}, DONE)
     const pathInput = await waitFor(() => {
@@ -151,7 +151,7 @@ describe("Audit export screen", () => {
   it("exports a filter selection and verifies it in the Verify bundle section", async () => {
     const first = await storedRun()
     const second = await storedRun()
-    await app.handlers.updateSettings({ firmName: "Računovodstvo Primjer d.o.o." })
+    await app.handlers["settings.update"]({ firmName: "Računovodstvo Primjer d.o.o." })
     renderAt(app.api, "/export")
     await screen.findByTestId("export-screen")
     fireEvent.change(screen.getByTestId("export-filter-outcome"), { target: { value: "ANSWER" } })
@@ -176,8 +176,8 @@ describe("Audit export screen", () => {
 
 describe("Settings: signing audit bundles", () => {
   it("shows this installation's key fingerprint and the firm name that goes into manifests", async () => {
-    await app.handlers.updateSettings({ firmName: "Ured Horvat" })
-    const key = await app.handlers.signingKey({})
+    await app.handlers["settings.update"]({ firmName: "Ured Horvat" })
+    const key = await app.handlers["exports.signingKey"]({})
     renderAt(app.api, "/settings")
     const section = await screen.findByTestId("settings-signing")
     await waitFor(() =>

@@ -103,7 +103,7 @@ describe("export progress and cancel", () => {
 
 describe("where the file goes", () => {
   it("keeps Export disabled until the host has said where bundles go", async () => {
-    renderApp("/export", { exportLocation: () => new Promise(() => undefined) })
+    renderApp("/export", { "exports.location": () => new Promise(() => undefined) })
     const start = await screen.findByTestId<HTMLButtonElement>("export-start")
     expect(start.disabled).toBe(true)
     expect(screen.queryByTestId("export-path-error")).toBeNull()

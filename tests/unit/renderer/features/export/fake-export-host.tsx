@@ -44,28 +44,28 @@ export function host(
   const view = renderApp(
     options.path ?? "/export",
     {
-      getTrace: async () =>
+      "traces.get": async () =>
         options.trace
           ? { ok: true, value: { trace: options.trace, events: [] } }
           : { ok: false, error: { code: "NOT_FOUND", message: "no such trace" } },
-      exportLocation: async () => ({
+      "exports.location": async () => ({
         ok: true,
         value: { folder: FOLDER, separator: "/", canChooseFile: options.canChooseFile ?? false },
       }),
-      checkExportPath: async () => ({ ok: true, value: { problem: null, exists: options.exists ?? false } }),
-      chooseFile: async () => ({ ok: true, value: { path: "/home/ana/Revizija/odabrano.zip" } }),
-      signingKey: async () => ({ ok: true, value: KEY }),
-      startExport: async (input) => {
+      "exports.checkPath": async () => ({ ok: true, value: { problem: null, exists: options.exists ?? false } }),
+      "exports.chooseFile": async () => ({ ok: true, value: { path: "/home/ana/Revizija/odabrano.zip" } }),
+      "exports.signingKey": async () => ({ ok: true, value: KEY }),
+      "exports.start": async (input) => {
         started.push(input as StartExportInput)
         // A push that arrives before startExport's answer still counts for this job.
         if (early !== null) view.fake.pushProgress(early)
         return { ok: true, value: { jobId: "job-1" } }
       },
-      cancelExport: async (input) => {
+      "exports.cancel": async (input) => {
         cancelled.push((input as { jobId: string }).jobId)
         return { ok: true, value: { jobId: "job-1" } }
       },
-      verifyBundle: async (input) => {
+      "exports.verify": async (input) => {
         verified.push(input)
         return options.verdict
           ? { ok: true, value: options.verdict }

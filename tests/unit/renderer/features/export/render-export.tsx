@@ -4,12 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FiskaiApi } from "../../../../../src-shared/ipc/api"
-import { channels, type ChannelKey } from "../../../../../src-shared/ipc/channels"
 import { createHandlers } from "../../../../../src-main/handlers"
 import type { HandlerTable } from "../../../../../src-main/ipc/handler-table"
 import { createDispatcher } from "../../../../../src-main/ipc/dispatcher"
-import { createServices, type Services } from "../../../../../src-main/services"
-import { buildChannelFunctions } from "../../../../../src-preload/channel-functions"
+import { createServices, type Services } from "../../../../../src-main/composition/services"
+import { buildPreloadApi } from "../../../../../src-preload/api"
 import { createAppRouter } from "../../../../../src-renderer/routes/router"
 import { Preferences } from "../../../../../src-renderer/shell/Preferences"
 import { createClientsStore } from "../../../../../src-renderer/state/clients-store"
@@ -19,7 +18,7 @@ import { StoresProvider } from "../../../../../src-renderer/state/stores"
 
 // The export screens against the real app: services over a SQLite file in a temp dir, the real
 // handler table behind the real dispatcher, exports on real worker threads, and the renderer's
-// FiskaiApi built the way the preload builds it (channel functions + the two push subscriptions).
+// FiskaiApi built by the preload's own builder (channel functions + `on` for the pushes).
 
 export interface RealApp {
   dir: string
@@ -41,24 +40,21 @@ export function openRealApp(): RealApp {
     isTrustedCaller: () => true,
     onUnexpectedError: (channel, error) => console.error(`[${channel}]`, error),
   })
-  const keyByWire = new Map(
-    Object.entries(channels).map(([key, channel]) => [channel.name, key as ChannelKey]),
-  )
-  // Through JSON, as over IPC or the browser host's socket: nothing but data crosses.
+  // Through JSON, as over IPC or the browser host's socket: nothing but data crosses. The wire
+  // name is the channel's one name, so it goes to the dispatcher unchanged.
   const wire = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T
-  const api: FiskaiApi = {
-    ...buildChannelFunctions(async (wireName, input) =>
-      wire(
-        await dispatch(keyByWire.get(wireName) ?? wireName, wire(input), {
-          transport: "electron",
-          url: null,
-        }),
-      ),
-    ),
-    onReasoningEvent: (listener) => services.events.subscribe((event) => listener(wire(event))),
-    onExportProgress: (listener) =>
-      services.pushes.exportProgress.subscribe((progress) => listener(wire(progress))),
-  }
+  const unsubscribes = new Map<(event: unknown, payload: unknown) => void, () => void>()
+  const api: FiskaiApi = buildPreloadApi({
+    invoke: async (name, input) => wire(await dispatch(name, wire(input), { transport: "electron", url: null })),
+    on: (name, listener) => {
+      const source = services.pushes[name as keyof Services["pushes"]] as { subscribe(l: (p: unknown) => void): () => void }
+      unsubscribes.set(listener, source.subscribe((payload) => listener(null, wire(payload))))
+    },
+    removeListener: (_name, listener) => {
+      unsubscribes.get(listener)?.()
+      unsubscribes.delete(listener)
+    },
+  })
   return {
     dir,
     services,

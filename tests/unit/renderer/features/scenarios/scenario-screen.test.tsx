@@ -25,8 +25,8 @@ async function savedScenario() {
   const view = renderApp(
     `/scenarios/${scenario.id}`,
     {
-      getScenario: async ({ id }) => ok(f.whatif.scenarioDetail(id)),
-      renameScenario: async ({ id, name, notes }) => ok(f.whatif.scenarios.rename(id, name, notes)),
+      "scenarios.get": async ({ id }) => ok(f.whatif.scenarioDetail(id)),
+      "scenarios.rename": async ({ id, name, notes }) => ok(f.whatif.scenarios.rename(id, name, notes)),
     },
     { locale: "en" },
   )

@@ -29,12 +29,12 @@ async function setup(pack = craftedPack(), locale: "hr" | "en" = "en") {
   const view = renderApp(
     `/trace/${base}`,
     {
-      getTrace: async ({ requestId }) => {
+      "traces.get": async ({ requestId }) => {
         const detail = f.traces.get(requestId)
         return detail ? ok(detail) : { ok: false, error: { code: "NOT_FOUND", message: "no trace" } }
       },
-      whatifDrivers: async ({ requestId }) => ok(f.whatif.drivers(requestId)),
-      whatifRun: async ({ requestId, changes }) => {
+      "whatif.drivers": async ({ requestId }) => ok(f.whatif.drivers(requestId)),
+      "whatif.run": async ({ requestId, changes }) => {
         try {
           const prepared = f.whatif.prepare(requestId, changes as WhatIfChange[])
           if (prepared.status === "needs_rerun") return ok(prepared.result)
@@ -53,9 +53,9 @@ async function setup(pack = craftedPack(), locale: "hr" | "en" = "en") {
           return fail(error)
         }
       },
-      whatifCompare: async ({ baseRequestId, otherRequestId }) =>
+      "whatif.compare": async ({ baseRequestId, otherRequestId }) =>
         ok(f.whatif.compare(baseRequestId, otherRequestId)),
-      saveScenario: async (input) =>
+      "scenarios.save": async (input) =>
         ok(
           f.whatif.saveScenario({
             name: input.name,
@@ -107,7 +107,7 @@ describe("the What if… panel", () => {
       "done",
       "done",
     ])
-    const run = view.fake.calls.find((c) => c.key === "whatifRun")
+    const run = view.fake.calls.find((c) => c.key === "whatif.run")
     expect(run?.input).toMatchObject({
       changes: [{ kind: "flip", driverId: "fact:counters.revenueYtd:lte:60000" }],
     })
@@ -134,7 +134,7 @@ describe("the What if… panel", () => {
       { timeout: 5000 },
     )
     const runs = view.fake.calls
-      .filter((c) => c.key === "whatifRun")
+      .filter((c) => c.key === "whatif.run")
       .map((c) => c.input as { changes: WhatIfChange[] })
     expect(runs.at(-1)?.changes).toEqual([
       { kind: "flip", driverId: "fact:counters.revenueYtd:lte:60000" },

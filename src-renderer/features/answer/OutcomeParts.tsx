@@ -1,0 +1,129 @@
+import { Link } from "@tanstack/react-router"
+import type {
+  ConditionalAnswerPayload,
+  ConflictWarning,
+  ErrorPayload,
+  RefusalPayload,
+} from "../../../src-shared/events/payloads"
+import { useI18n } from "../../i18n/i18n-context"
+import { factLabel } from "../../reasoning/explain"
+
+// The parts that set the outcomes apart: conflict warnings (QUALIFIED_ANSWER), branches
+// (CONDITIONAL_ANSWER), the refusal's reason and next steps, and the error's apology.
+
+export function ConflictWarnings({ warnings }: { warnings: readonly ConflictWarning[] }) {
+  const { t } = useI18n()
+  return (
+    <div className="conflict-warnings">
+      {warnings.map((w, i) => (
+        <section
+          key={i}
+          className="conflict-warning"
+          role="note"
+          aria-label={t("qualified.title")}
+          data-testid="conflict-warning"
+        >
+          <h4>
+            <span aria-hidden="true">⚠ </span>
+            {t("qualified.title")}
+          </h4>
+          <p className="conflict-description">{w.description}</p>
+          <dl className="conflict-sides">
+            <dt>{t("qualified.says", { source: w.sourceA.name })}</dt>
+            <dd data-testid="conflict-source-a">{w.sourceA.says}</dd>
+            <dt>{t("qualified.says", { source: w.sourceB.name })}</dt>
+            <dd data-testid="conflict-source-b">{w.sourceB.says}</dd>
+            {w.practicalResolution && (
+              <>
+                <dt>{t("qualified.resolution")}</dt>
+                <dd data-testid="conflict-resolution">{w.practicalResolution}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+      ))}
+    </div>
+  )
+}
+
+export function ConditionalBranches({ payload }: { payload: ConditionalAnswerPayload }) {
+  const { t } = useI18n()
+  return (
+    <section className="conditional" data-testid="conditional-branches">
+      <h4>{t("conditional.title")}</h4>
+      <p className="muted" data-testid="conditional-missing">
+        {t("conditional.missing", { facts: payload.missingDimensions.join(", ") })}
+      </p>
+      <ul className="branches">
+        {payload.branches.map((b, i) => (
+          <li key={i} className="branch" data-testid="conditional-branch">
+            <p className="branch-condition">{b.condition}</p>
+            <p className="branch-answer">{b.answer}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t("conditional.fix")}</p>
+    </section>
+  )
+}
+
+export function RefusalBody({ payload }: { payload: RefusalPayload }) {
+  const { t, locale } = useI18n()
+  const fields = payload.requiredFields ?? []
+  return (
+    <div className="refusal" data-testid="refusal">
+      <p className="refusal-reason" data-testid="refusal-reason">
+        {t(`refusal.reason.${payload.reason}`)}
+      </p>
+      {payload.message && <p>{payload.message}</p>}
+      {payload.detail && <p className="muted">{payload.detail}</p>}
+      {payload.nextSteps.length > 0 && (
+        <section data-testid="refusal-next-steps">
+          <h4>{t("refusal.nextSteps")}</h4>
+          <ol>
+            {payload.nextSteps.map((step, i) => (
+              <li key={i}>{step}</li>
+            ))}
+          </ol>
+        </section>
+      )}
+      {fields.length > 0 && (
+        <section data-testid="refusal-required-fields">
+          <h4>{t("refusal.requiredFields")}</h4>
+          <ul>
+            {fields.map((path) => (
+              <li key={path}>{factLabel(path, locale)}</li>
+            ))}
+          </ul>
+          <Link to="/clients" className="button-link" data-testid="refusal-open-clients">
+            {t("refusal.openClients")}
+          </Link>
+        </section>
+      )}
+    </div>
+  )
+}
+
+export function ErrorBody({ payload, onRetry }: { payload: ErrorPayload; onRetry?: () => void }) {
+  const { t } = useI18n()
+  return (
+    <div className="error-body" data-testid="error">
+      <p>{t(`error.code.${payload.code}`)}</p>
+      {payload.message && <p className="muted">{payload.message}</p>}
+      {payload.failedStage && (
+        <p className="muted">{t("error.failedStage", { stage: t(`stage.${payload.failedStage}`) })}</p>
+      )}
+      <p className="correlation">
+        {t("error.correlation", { id: "" })}
+        <code data-testid="error-correlation-id">{payload.correlationId}</code>
+      </p>
+      {payload.retriable && onRetry ? (
+        <button type="button" onClick={onRetry} data-testid="error-retry">
+          {t("common.retry")}
+        </button>
+      ) : (
+        !payload.retriable && <p className="muted">{t("error.notRetriable")}</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,135 @@
+import type { FormEvent, KeyboardEvent } from "react"
+import type { Client } from "../../../src-shared/traces"
+import { formatDate, isIsoDate } from "../../format/dates"
+import { useI18n } from "../../i18n/i18n-context"
+import { useClients } from "../../state/stores"
+import type { AskInput as AskInputValue } from "../../state/run-store"
+import { CarryChip } from "./CarryChip"
+import { useQuestionForm } from "./use-question-form"
+
+// The question box: question, as-of date and client; Ctrl/Cmd+Enter submits. After a run, its client
+// and date are kept for the next question only as a visible chip that one click clears.
+
+export interface QuestionFormProps {
+  onSubmit: (input: AskInputValue) => Promise<void>
+  /** Set while a run is going on: submitting waits for it (or for Stop). */
+  busy: boolean
+}
+
+export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
+  const { t } = useI18n()
+  const { clients } = useClients()
+  const form = useQuestionForm(onSubmit, busy)
+  const { clientId, asOfDate, error, sending } = form
+
+  function onFormSubmit(event: FormEvent) {
+    event.preventDefault()
+    void form.submit()
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault()
+      void form.submit()
+    }
+  }
+
+  return (
+    <form
+      className="question-form"
+      onSubmit={onFormSubmit}
+      aria-label={t("ask.title")}
+      data-testid="question-form"
+    >
+      <label htmlFor="question" className="sr-only">
+        {t("ask.question.label")}
+      </label>
+      {form.carried && (
+        <CarryChip
+          clientName={clientId === "" ? null : (clients.find((c) => c.id === clientId)?.name ?? clientId)}
+          asOfDate={asOfDate === "" ? null : asOfDate}
+          onClear={form.clearCarried}
+        />
+      )}
+      <textarea
+        ref={form.questionRef}
+        id="question"
+        rows={busy ? 1 : 3}
+        className={busy ? "is-compact" : undefined}
+        value={form.question}
+        placeholder={t("ask.question.placeholder")}
+        onChange={(e) => form.setQuestion(e.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby="question-hint"
+        aria-invalid={error !== null}
+        data-testid="question-input"
+      />
+      <div className="question-controls">
+        <AsOfField value={asOfDate} onChange={form.setAsOfDate} />
+        <ClientField value={clientId} clients={clients} onChange={form.setClientId} />
+        <span id="question-hint" className="hint">
+          {busy ? t("ask.busy") : t("ask.question.hint")}
+        </span>
+        <button type="submit" className="button-primary" disabled={sending || busy} data-testid="ask-submit">
+          {sending ? t("ask.submitting") : t("ask.submit")}
+        </button>
+      </div>
+      {error && (
+        <p className="field-error" role="alert" data-testid="question-error">
+          {error}
+        </p>
+      )}
+    </form>
+  )
+}
+
+/** The day the answer is for; the picker speaks the browser's language, so the day is echoed. */
+function AsOfField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t, locale } = useI18n()
+  return (
+    <label className="inline-field" title={t("ask.asOf.hint")}>
+      <span>{t("ask.asOf.label")}</span>
+      <input
+        type="date"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby="asof-hint"
+        data-testid="asof-input"
+      />
+      <span id="asof-hint" className="sr-only">
+        {t("ask.asOf.hint")}
+      </span>
+      {/* The date picker follows the browser's language (06/01/2025); say the day unambiguously. */}
+      {isIsoDate(value) && (
+        <span className="asof-echo" aria-hidden="true" data-testid="asof-echo">
+          {formatDate(value, locale)}
+        </span>
+      )}
+    </label>
+  )
+}
+
+function ClientField({
+  value,
+  clients,
+  onChange,
+}: {
+  value: string
+  clients: readonly Client[]
+  onChange: (value: string) => void
+}) {
+  const { t } = useI18n()
+  return (
+    <label className="inline-field">
+      <span>{t("ask.client.label")}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid="client-select">
+        <option value="">{t("ask.client.none")}</option>
+        {clients.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
