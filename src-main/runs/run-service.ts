@@ -141,8 +141,9 @@ export class RunService {
 
   /**
    * Starts a what-if run: the base run's stages after RETRIEVAL again on the changed context
-   * (whatif/counterfactual.ts), stored as a trace of its own whose request_json is the
-   * CounterfactualRequest, through the same gate, stage limits, sinks and Stop as any run. A
+   * (engine/counterfactual.ts, on the engine thread where there is one), stored as a trace of its
+   * own whose request_json is the CounterfactualRequest (whatif/counterfactual.ts) it ran,
+   * through the same gate, stage limits, sinks and Stop as any run. A
    * hypothetical is shown at once: it has no deliberate pause.
    */
   startCounterfactual(

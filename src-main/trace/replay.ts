@@ -46,7 +46,7 @@ export function recordedAnswers(events: readonly unknown[]): string[] {
 }
 
 /** Where two JSON values first differ, as a path like `data.sources[1].name`. */
-export function firstDifference(a: unknown, b: unknown, path = ""): string | null {
+function firstDifference(a: unknown, b: unknown, path = ""): string | null {
   if (canonicalJson(a) === canonicalJson(b)) return null
   if (Array.isArray(a) && Array.isArray(b)) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
@@ -72,7 +72,7 @@ function describe(event: unknown): string {
   return `${String(e.stage)} ${String(e.status)}`
 }
 
-export function differenceAt(seq: number, stored: unknown, replayed: unknown): ReplayDifference {
+function differenceAt(seq: number, stored: unknown, replayed: unknown): ReplayDifference {
   const where = firstDifference(stored, replayed) ?? "(value)"
   return { seq, reason: `event seq ${seq} (${describe(stored)}) differs from the replay at ${where}` }
 }
