@@ -102,8 +102,11 @@ export function structuredAnswer(rules: readonly Rule[], locale: Locale): Struct
     const line = titleWithValue(rule, locale)
     if (rule.kind === "deadline") deadlines.push(line)
     if (rule.kind === "threshold") thresholds.push(line)
+    // A duty that does not arise ("need not register") is the answer, not an obligation to list.
+    const dutyArises = !(rule.value.type === "boolean" && !rule.value.value)
     if (
       rule.kind === "obligation" &&
+      dutyArises &&
       rule.obligations.length === 0 &&
       !obligations.includes(rule.statement[locale])
     )

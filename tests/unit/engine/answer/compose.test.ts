@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest"
+import { structuredAnswer } from "../../../../src-main/engine/answer/compose"
+import type { Rule } from "../../../../src-main/knowledge/pack-schema"
+import { realPack } from "../../../fixtures/packs"
+
+// The answer's "Obligations" list names duties the client has. A rule saying a duty does not
+// arise ("need not enter the VAT system") answers the question; listed as an obligation it
+// contradicts the headline (seen in a what-if's hypothetical answer).
+
+const rules = realPack().pack.rules
+const dutyRules = (value: boolean): Rule[] =>
+  rules.filter(
+    (r) => r.kind === "obligation" && r.obligations.length === 0 && r.value.type === "boolean" && r.value.value === value,
+  )
+
+describe("structuredAnswer obligations", () => {
+  it("never lists a duty that does not arise", () => {
+    const negatives = dutyRules(false)
+    expect(negatives.length).toBeGreaterThan(0)
+    for (const rule of negatives)
+      for (const locale of ["hr", "en"] as const)
+        expect(structuredAnswer([rule], locale).obligations ?? []).not.toContain(rule.statement[locale])
+  })
+
+  it("lists a duty that arises, once, in the answer's language", () => {
+    const [positive] = dutyRules(true)
+    if (positive === undefined) throw new Error("the real pack has a yes/no duty that arises")
+    expect(structuredAnswer([positive, positive], "hr").obligations).toEqual([positive.statement.hr])
+    expect(structuredAnswer([positive], "en").obligations).toEqual([positive.statement.en])
+  })
+})
