@@ -28,9 +28,25 @@ export interface ConceptMatching {
   ambiguous: boolean
 }
 
-interface Hit {
-  weight: number
-  terms: Set<string>
+/**
+ * Scores per concept slot (PackIndex.conceptSlugs). A common word can touch thousands of
+ * concepts, so the per-question work runs on typed arrays indexed by slot rather than on maps
+ * keyed by slug: the 10,000-rule bench pack spent most of a run in map and object churn here.
+ */
+interface Tally {
+  /** Summed weight per concept slot. */
+  weight: Float64Array
+  /** The terms that matched, per concept slot. */
+  terms: Array<string[] | undefined>
+  /** Slots with a weight, in first-touch order. */
+  touched: number[]
+}
+
+/** The best offer per concept at one question position. */
+interface Position {
+  weight: Float64Array
+  term: string[]
+  touched: number[]
 }
 
 /** Modal and auxiliary verbs ("moram li…", "must I…") say little about the topic; they count a
@@ -79,63 +95,74 @@ const WEAK_WEIGHT = 0.25
 
 export function matchConcepts(index: PackIndex, tokens: readonly string[]): ConceptMatching {
   const forms = tokens.map(lookupForms)
-  const termWeight = (term: WordTerm) => 1 / Math.sqrt(index.termConceptCount.get(term.folded) ?? 1)
-  // Best weight per concept at each token position; a word (or a phrase starting there) counts
-  // once per concept, and words inside a matched phrase count only through the phrase.
-  const positions: Array<Map<string, { term: string; weight: number }>> = forms.map(() => new Map())
-  const covered = new Set<number>()
-  const offer = (i: number, slug: string, term: string, weight: number) => {
-    const at = positions[i]
-    const best = at?.get(slug)
-    if (at && (!best || weight > best.weight)) at.set(slug, { term, weight })
-  }
-  for (let i = 0; i < forms.length; i++)
+  const size = index.conceptSlugs.length
+  const tally: Tally = { weight: new Float64Array(size), terms: new Array<string[] | undefined>(size), touched: [] }
+  const at: Position = { weight: new Float64Array(size), term: new Array<string>(size), touched: [] }
+  let total = 0
+  // Positions up to here lie inside a real phrase already matched; phrases start at or before the
+  // position being read, so one running end is the whole covered set.
+  let coveredUntil = -1
+  for (let i = 0; i < forms.length; i++) {
+    // Best weight per concept at this position; a word (or a phrase starting here) counts once
+    // per concept, and words inside a matched phrase count only through the phrase.
     for (const form of forms[i] ?? [])
       for (const phrase of index.phrases.get(form) ?? []) {
         if (!phraseMatchesAt(phrase.words, forms, i)) continue
         // "pdv-a" is an inflected word, not a phrase: it weighs as one word.
         const real = phrase.words.filter((w) => (w[0]?.length ?? 0) > 2).length > 1
-        offer(i, phrase.slug, phrase.term, termWeight(phrase) * (real ? 2 : 1))
+        offer(at, phrase, phrase.weight * (real ? 2 : 1))
         // The longest match wins: words of a real phrase no longer count for other concepts.
-        if (real) for (let k = 0; k < phrase.words.length; k++) covered.add(i + k)
+        if (real) coveredUntil = Math.max(coveredUntil, i + phrase.words.length - 1)
       }
-  for (let i = 0; i < forms.length; i++) {
-    if (covered.has(i)) continue
-    const weak = WEAK_WORDS.has(tokens[i] ?? "")
-    for (const form of forms[i] ?? [])
-      for (const term of index.words.get(form) ?? [])
-        offer(i, term.slug, term.term, termWeight(term) * (weak ? WEAK_WEIGHT : 1))
-  }
-  const hits = new Map<string, Hit>()
-  let total = 0
-  for (const at of positions) {
-    let positionMax = 0
-    for (const [slug, { term, weight }] of at) {
-      const hit = hits.get(slug) ?? { weight: 0, terms: new Set<string>() }
-      hit.weight += weight
-      hit.terms.add(term)
-      hits.set(slug, hit)
-      positionMax = Math.max(positionMax, weight)
+    if (i > coveredUntil) {
+      const weak = WEAK_WORDS.has(tokens[i] ?? "") ? WEAK_WEIGHT : 1
+      for (const form of forms[i] ?? []) for (const term of index.words.get(form) ?? []) offer(at, term, term.weight * weak)
     }
-    total += positionMax
+    total += addPosition(tally, at)
   }
+  return rankTally(index, tally, total)
+}
 
+function offer(at: Position, term: WordTerm, weight: number): void {
+  const best = at.weight[term.slot] ?? 0
+  if (best === 0) at.touched.push(term.slot)
+  else if (weight <= best) return
+  at.weight[term.slot] = weight
+  at.term[term.slot] = term.term
+}
+
+/** Adds one position's offers to the tally and clears the position; returns its best weight. */
+function addPosition(tally: Tally, at: Position): number {
+  let positionMax = 0
+  for (const slot of at.touched) {
+    const weight = at.weight[slot] ?? 0
+    const term = at.term[slot] ?? ""
+    const terms = tally.terms[slot]
+    if (terms === undefined) {
+      tally.terms[slot] = [term]
+      tally.touched.push(slot)
+    } else if (!terms.includes(term)) terms.push(term)
+    tally.weight[slot] = (tally.weight[slot] ?? 0) + weight
+    if (weight > positionMax) positionMax = weight
+    at.weight[slot] = 0
+  }
+  at.touched.length = 0
+  return positionMax
+}
+
+function rankTally(index: PackIndex, tally: Tally, total: number): ConceptMatching {
   const ranked: ConceptMatch[] = []
   let bestWeight = 0
-  for (const [slug, hit] of hits) {
+  const thousandths = (slot: number) => Math.round(Math.min(1, (tally.weight[slot] ?? 0) / total) * 1000)
+  for (const slot of total === 0 ? [] : bestFirst(tally.touched, tally.weight.length, thousandths)) {
+    const slug = index.conceptSlugs[slot] ?? ""
     const concept = index.concepts.get(slug)
-    if (!concept || total === 0) continue
-    bestWeight = Math.max(bestWeight, hit.weight)
-    const score = Math.round(Math.min(1, hit.weight / total) * 1000) / 1000
-    ranked.push({
-      slug,
-      nameHr: concept.nameHr,
-      nameEn: concept.nameEn,
-      score,
-      matchedBy: [...hit.terms].sort(),
-    })
+    if (!concept) continue
+    bestWeight = Math.max(bestWeight, tally.weight[slot] ?? 0)
+    const terms = tally.terms[slot] ?? []
+    const score = thousandths(slot) / 1000
+    ranked.push({ slug, nameHr: concept.nameHr, nameEn: concept.nameEn, score, matchedBy: sortedTerms(terms) })
   }
-  ranked.sort((a, b) => b.score - a.score || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
   const best = ranked[0]
   const floor = Math.max(MIN_CONCEPT_SCORE, (best?.score ?? 0) * RELATIVE_CONCEPT_SCORE)
   const matches = ranked.filter((m) => m.score >= floor).slice(0, MAX_MATCHED_CONCEPTS)
@@ -146,6 +173,46 @@ export function matchConcepts(index: PackIndex, tokens: readonly string[]): Conc
       (m) => m !== best && topicOf(m.slug) !== topicOf(best.slug) && m.score >= best.score * AMBIGUITY_RATIO,
     )
   return { matches, ranked, bestWeight: Math.round(bestWeight * 1000) / 1000, ambiguous }
+}
+
+/** Terms in code-unit order. Most concepts match one or two terms, and Array#sort's set-up costs
+ *  more than the comparison when a common word hands it a thousand such lists. */
+function sortedTerms(terms: string[]): string[] {
+  if (terms.length > 2) return terms.sort()
+  const [first, second] = terms
+  if (first !== undefined && second !== undefined && second < first) {
+    terms[0] = second
+    terms[1] = first
+  }
+  return terms
+}
+
+/**
+ * Slots ordered by score (thousandths, best first), ties by slot, i.e. by slug. A common word can
+ * touch a thousand concepts at one score; a counting sort over the 1,001 possible scores, fed in
+ * slot order, costs a few microseconds where a comparison sort of those ties cost a hundred.
+ */
+function bestFirst(touched: readonly number[], size: number, thousandths: (slot: number) => number): Int32Array {
+  const inSlotOrder = Int32Array.from(touched)
+  // When the question touches a good share of the pack, a scan of every slot beats sorting.
+  if (touched.length * 16 < size) inSlotOrder.sort()
+  else {
+    const seen = new Uint8Array(size)
+    for (const slot of touched) seen[slot] = 1
+    let k = 0
+    for (let slot = 0; slot < size; slot++) if (seen[slot] === 1) inSlotOrder[k++] = slot
+  }
+  const starts = new Int32Array(1002)
+  for (const slot of inSlotOrder) starts[1000 - thousandths(slot) + 1]++
+  for (let score = 1; score < starts.length; score++) starts[score] = (starts[score] ?? 0) + (starts[score - 1] ?? 0)
+  const out = new Int32Array(inSlotOrder.length)
+  for (const slot of inSlotOrder) {
+    const bucket = 1000 - thousandths(slot)
+    const at = starts[bucket] ?? 0
+    out[at] = slot
+    starts[bucket] = at + 1
+  }
+  return out
 }
 
 function phraseMatchesAt(words: readonly string[][], forms: readonly string[][], start: number): boolean {

@@ -11,6 +11,10 @@ export interface WordTerm {
   term: string
   /** Folded form: identifies the term across concepts. */
   folded: string
+  /** The concept's place in slug order (PackIndex.conceptSlugs), for array-backed scoring. */
+  slot: number
+  /** 1 / sqrt(number of concepts using the term): rarer terms say more. */
+  weight: number
 }
 
 export interface PhraseTerm extends WordTerm {
@@ -20,6 +24,8 @@ export interface PhraseTerm extends WordTerm {
 
 export interface PackIndex {
   readonly concepts: ReadonlyMap<string, Concept>
+  /** Every concept slug in code-unit order; a term's `slot` is its concept's place here. */
+  readonly conceptSlugs: readonly string[]
   readonly topics: ReadonlyMap<string, Topic>
   readonly sources: ReadonlyMap<string, PackSource>
   readonly evidence: ReadonlyMap<string, Evidence>
@@ -77,9 +83,17 @@ function buildIndex(loaded: LoadedPack): PackIndex {
 
   const termConceptCount = new Map<string, number>()
   for (const [term, slugs] of termConcepts) termConceptCount.set(term, slugs.size)
+  const conceptSlugs = pack.concepts.map((c) => c.slug).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const slots = new Map(conceptSlugs.map((slug, slot) => [slug, slot]))
+  for (const list of [...words.values(), ...phrases.values()])
+    for (const term of list) {
+      term.slot = slots.get(term.slug) ?? 0
+      term.weight = 1 / Math.sqrt(termConceptCount.get(term.folded) ?? 1)
+    }
 
   return {
     concepts: new Map(pack.concepts.map((c) => [c.slug, c])),
+    conceptSlugs,
     topics: new Map(pack.topics.map((t) => [t.id, t])),
     sources: new Map(pack.sources.map((s) => [s.id, s])),
     evidence: new Map(pack.evidence.map((e) => [e.id, e])),
@@ -110,9 +124,10 @@ function indexTerm(
   owners.add(slug)
   termConcepts.set(folded, owners)
   if (tokens.length === 1) {
-    for (const key of indexKeys(first)) push(words, key, { slug, term, folded })
+    // slot and weight are set once every concept is indexed (buildIndex).
+    for (const key of indexKeys(first)) push(words, key, { slug, term, folded, slot: 0, weight: 1 })
   } else {
-    const entry: PhraseTerm = { slug, term, folded, words: tokens.map(indexKeys) }
+    const entry: PhraseTerm = { slug, term, folded, slot: 0, weight: 1, words: tokens.map(indexKeys) }
     for (const key of indexKeys(first)) push(phrases, key, entry)
   }
   for (const token of tokens) {
