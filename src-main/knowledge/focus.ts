@@ -84,8 +84,9 @@ export function scanTerms<T>(tokens: readonly string[], terms: ReadonlyMap<strin
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? ""
     let best: FocusTerm<T> | undefined
-    for (const term of [...(terms.get(termKey(token, false)) ?? []), ...(terms.get(termKey(token, true)) ?? [])])
-      if ((!best || term.words.length > best.words.length) && termMatches(term, tokens, i)) best = term
+    for (const stem of [false, true])
+      for (const term of terms.get(termKey(token, stem)) ?? [])
+        if ((!best || term.words.length > best.words.length) && termMatches(term, tokens, i)) best = term
     if (best) candidates.push({ target: best.target, start: i, end: i + best.words.length })
   }
   candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)

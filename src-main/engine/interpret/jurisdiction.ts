@@ -66,7 +66,20 @@ const COUNTRIES: readonly Country[] = [
 ]
 
 const UNITED_STATES: Country = { code: "US", eu: false }
-const COUNTRY_LEXICONS = COUNTRIES.map((c) => ({ country: c, lexicon: new Lexicon(c.words ?? [], c.stems ?? []) }))
+// One lexicon over every country's words and stems, and the country each entry names: a
+// question's tokens are looked up once, not once per country. An entry shared by two countries
+// would make the answer depend on list order, so the module refuses to load with one.
+const COUNTRY_LEXICON = new Lexicon(
+  COUNTRIES.flatMap((c) => c.words ?? []),
+  COUNTRIES.flatMap((c) => c.stems ?? []),
+)
+const COUNTRY_OF_ENTRY = new Map<string, Country>()
+for (const country of COUNTRIES)
+  for (const entry of [...(country.words ?? []), ...(country.stems ?? [])]) {
+    const owner = COUNTRY_OF_ENTRY.get(entry)
+    if (owner !== undefined) throw new Error(`country word "${entry}" names both ${owner.code} and ${country.code}`)
+    COUNTRY_OF_ENTRY.set(entry, country)
+  }
 const COUNTRY_PHRASES = COUNTRIES.flatMap((c) => (c.phrases ?? []).map((p) => ({ country: c, phrase: ` ${p} ` })))
 // "SAD" (Croatian for the USA) is "now" in lower case; "US" is "us"; only the capitals count.
 const US_CAPITALS = /(?<![\p{L}\d])(?:SAD|USA|US|U\.S\.A?\.?)(?![\p{L}\d])/u
@@ -87,8 +100,8 @@ export interface JurisdictionResult {
 }
 
 function countryOf(token: string): Country | undefined {
-  for (const { country, lexicon } of COUNTRY_LEXICONS) if (lexicon.match(token) !== undefined) return country
-  return undefined
+  const entry = COUNTRY_LEXICON.match(token)
+  return entry === undefined ? undefined : COUNTRY_OF_ENTRY.get(entry)
 }
 
 /** Is a foreign tax named: "njemacki pdv", "german vat", "pdv u sloveniji", "vat rate in austria"? */
