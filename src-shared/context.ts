@@ -58,6 +58,8 @@ export const QueryFacts = z.strictObject({
   entityType: EntityType.optional(),
   obrtSubtype: ObrtSubtype.optional(),
   vatStatus: VatStatus.optional(),
+  /** How long the trip the question is about lasted, in hours (per-diem rules depend on it). */
+  tripHours: z.number().finite().nonnegative().max(24 * 366, "a trip of more than a year is not a trip").optional(),
 })
 
 /** The full context a run evaluates against; frozen at the start of the run. */

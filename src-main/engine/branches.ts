@@ -16,11 +16,16 @@ import type { BranchResult } from "./state"
 
 export const MAX_BRANCHES = 8
 
-interface Condition {
-  path: string
+interface Leaf {
   operator: LeafOperator
   operand: Operand
+}
+
+/** One missing fact, the value assumed for it, and the rule's conditions on it that value meets. */
+interface Condition {
+  path: string
   value: FactValue
+  leaves: Leaf[]
 }
 
 export function conditionalBranches(
@@ -49,12 +54,7 @@ export function conditionalBranches(
     const eligible = rules.filter((r) => checkRule(r, hypothetical, sources, locale).eligible)
     const [first] = conditions
     if (!first) continue
-    const describe = (c: Condition, locale: Locale) => {
-      const label = missing.find((d) => d.factPath === c.path)?.label[locale]
-      return label
-        ? `${label} ${formatCondition(c.path, c.operator, c.operand, locale)}`
-        : conditionLabel(c.path, c.operator, c.operand, locale)
-    }
+    const describe = (c: Condition, locale: Locale) => describeCondition(c, missing, locale)
     const conditionText = {
       hr: `Ako je ${conditions.map((c) => describe(c, "hr")).join(" i ")}`,
       en: `If ${conditions.map((c) => describe(c, "en")).join(" and ")}`,
@@ -88,17 +88,58 @@ function dimensionName(missing: readonly Dimension[], path: string): string {
   return missing.find((d) => d.factPath === path)?.dimension ?? path
 }
 
-/** The rule's own conditions on the missing facts, each with a value that satisfies it. */
+/**
+ * The rule's own conditions on the missing facts, one value per fact. A rule may bound a fact on
+ * both sides ("more than 8 and less than 12 hours"): the value is one that meets every condition
+ * on that fact where one does (9, not 13), and the branch names every condition the value meets,
+ * so "> 8 sati i < 12 sati" is never shortened to "> 8 sati".
+ */
 function satisfyingConditions(rule: Rule, paths: ReadonlySet<string>): Condition[] {
   if (!rule.appliesWhen) return []
+  const byPath = new Map<string, Leaf[]>()
+  for (const { path, operator, operand } of predicateLeaves(rule.appliesWhen))
+    if (paths.has(path)) byPath.set(path, [...(byPath.get(path) ?? []), { operator, operand }])
   const out: Condition[] = []
-  for (const leaf of predicateLeaves(rule.appliesWhen)) {
-    if (!paths.has(leaf.path) || out.some((c) => c.path === leaf.path)) continue
-    const value = satisfyingValue(leaf.operator, leaf.operand)
+  for (const [path, leaves] of byPath) {
+    const candidates = leaves.flatMap((l) => {
+      const value = satisfyingValue(l.operator, l.operand)
+      return value === undefined ? [] : [value]
+    })
+    if (candidates.length < leaves.length) return []
+    // A band narrower than one unit ("> 12 and < 13") holds only between its ends.
+    const bounds = leaves.flatMap((l) => (typeof l.operand === "number" ? [l.operand] : []))
+    if (bounds.length > 1) candidates.push((Math.min(...bounds) + Math.max(...bounds)) / 2)
+    const value = candidates.find((v) => leaves.every((l) => leafHolds(l, v))) ?? candidates[0]
     if (value === undefined) return []
-    out.push({ ...leaf, value })
+    const met = leaves.filter((l) => leafHolds(l, value))
+    out.push({ path, value, leaves: met.length > 0 ? met : leaves })
   }
   return out
+}
+
+/** Does `value` meet one comparison? (Only to choose a value; checkRule decides the branch.) */
+function leafHolds(leaf: Leaf, value: FactValue): boolean {
+  const { operator, operand } = leaf
+  if (operator === "eq") return value === operand
+  if (operator === "in") return Array.isArray(operand) && typeof value !== "boolean" && operand.includes(value)
+  if (typeof value !== "number" || typeof operand !== "number") return false
+  if (operator === "lt") return value < operand
+  if (operator === "lte") return value <= operand
+  if (operator === "gt") return value > operand
+  if (operator === "gte") return value >= operand
+  return false
+}
+
+/** "Trajanje puta > 8 sati i < 12 sati": the pack's name for the fact and each condition on it. */
+function describeCondition(c: Condition, missing: readonly Dimension[], locale: Locale): string {
+  const label = missing.find((d) => d.factPath === c.path)?.label[locale]
+  const [first, ...rest] = c.leaves
+  if (!first) return label ?? c.path
+  const head = label
+    ? `${label} ${formatCondition(c.path, first.operator, first.operand, locale)}`
+    : conditionLabel(c.path, first.operator, first.operand, locale)
+  const joiner = locale === "hr" ? " i " : " and "
+  return [head, ...rest.map((l) => formatCondition(c.path, l.operator, l.operand, locale))].join(joiner)
 }
 
 function satisfyingValue(operator: LeafOperator, operand: Operand): FactValue | undefined {

@@ -1,5 +1,6 @@
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { Locale } from "../../src-shared/events/stages"
+import { plural, type PluralForms } from "../../src-shared/format/plural"
 import { formatDate, formatMoney, formatNumber } from "./format"
 
 // The facts a rule can read: how to fetch one from an evaluation context by its path, what it
@@ -8,7 +9,7 @@ import { formatDate, formatMoney, formatNumber } from "./format"
 export type FactValue = string | number | boolean
 
 type Localized = { hr: string; en: string }
-type FactKind = "money" | "number" | "date" | "enum" | "boolean" | "text"
+type FactKind = "money" | "number" | "hours" | "date" | "enum" | "boolean" | "text"
 
 interface FactInfo {
   label: Localized
@@ -90,6 +91,18 @@ const FACTS: Record<string, FactInfo> = {
     values: OBRT_SUBTYPES,
   },
   "query.vatStatus": { label: { hr: "Status PDV-a", en: "VAT status" }, kind: "enum", values: VAT_STATUSES },
+  "query.tripHours": { label: { hr: "Trajanje puta", en: "Trip duration" }, kind: "hours" },
+}
+
+const HOURS: PluralForms = { hr: { one: "sat", few: "sata", other: "sati" }, en: { one: "hour", other: "hours" } }
+
+/** "10 sati", "1 sat", "22 sata", "10,5 sata" / "10 hours", "1 hour", "10.5 hours". */
+export function formatHours(value: number, locale: Locale): string {
+  const decimals = [0, 1, 2].find((d) => Math.abs(value * 10 ** d - Math.round(value * 10 ** d)) < 1e-9) ?? 2
+  const number = formatNumber(value, locale, decimals)
+  // A decimal count takes the genitive singular in Croatian ("2,5 sata") and the plural in English.
+  if (decimals > 0) return `${number} ${locale === "hr" ? HOURS.hr.few : HOURS.en.other}`
+  return `${number} ${plural(value, locale, HOURS)}`
 }
 
 /** Reads a fact by path ("counters.revenueYtd", "asOf"); undefined when absent. */
@@ -124,6 +137,7 @@ export function formatFactValue(path: string, value: FactValue, locale: Locale):
   const info = FACTS[path]
   if (typeof value === "number") {
     if (info?.kind === "money") return formatMoney(value, locale)
+    if (info?.kind === "hours") return formatHours(value, locale)
     return info?.kind === "number" ? String(value) : formatNumber(value, locale)
   }
   if (typeof value === "boolean") return locale === "hr" ? (value ? "da" : "ne") : value ? "yes" : "no"

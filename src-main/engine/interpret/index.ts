@@ -8,6 +8,7 @@ import { findEntities, type EntityFindings } from "./entities"
 import { gibberishRatio } from "./gibberish"
 import { resolveJurisdiction, type JurisdictionResult } from "./jurisdiction"
 import { detectLanguage, extractKeywords, prepareText, tokenize, toTokenLine } from "./text-utils"
+import { extractTripDuration } from "./trip-duration"
 import type { QueryInterpretation } from "./types"
 
 // Stage 1 of seed 003: the deterministic, bilingual query interpreter. Pure: the same string
@@ -27,7 +28,12 @@ export { MAX_PROCESSED_CHARS } from "./text-utils"
 const MAX_MONEY = 1e13 // the contract's ceiling for an amount (src-shared/context.ts)
 const REFERS_BACK = new Set(["tim", "taj", "tom", "toga", "tog", "ta", "to", "ovo", "ovaj", "ovog", "ovom", "onaj", "onom", "that", "this", "it", "those", "these", "them", "isto"])
 
-function buildFacts(findings: EntityFindings, amounts: readonly AmountMatch[], years: readonly number[]): QueryFacts {
+function buildFacts(
+  findings: EntityFindings,
+  amounts: readonly AmountMatch[],
+  years: readonly number[],
+  tripHours: number | undefined,
+): QueryFacts {
   const facts: QueryFacts = {}
   const eur = amounts.find((a) => a.currency === "EUR" && a.value >= 0 && a.value <= MAX_MONEY)
   if (eur !== undefined) facts.amount = eur.value
@@ -42,6 +48,7 @@ function buildFacts(findings: EntityFindings, amounts: readonly AmountMatch[], y
     if (entityType.value === "OBRT" && subtype !== undefined) facts.obrtSubtype = subtype.value
   }
   if (findings.vatStatus !== undefined) facts.vatStatus = findings.vatStatus
+  if (tripHours !== undefined) facts.tripHours = tripHours
   return facts
 }
 
@@ -114,7 +121,9 @@ export function interpretQuestion(question: string): QueryInterpretation {
   const { amounts, dates, impossibleDates, years, asOf } = readAmountsAndDates(normalized, signals)
 
   const findings = findEntities(line, tokens)
-  const facts = buildFacts(findings, amounts, years)
+  const trip = extractTripDuration(normalized)
+  if (trip.note !== undefined) signals.push(trip.note)
+  const facts = buildFacts(findings, amounts, years, trip.hours)
   if (new Set(findings.entityTypes.map((e) => e.value)).size > 1) signals.push("entity_type:multiple")
   if (findings.items.length > 0) signals.push(`item:${findings.items.map((i) => i.value).join(",")}`)
 

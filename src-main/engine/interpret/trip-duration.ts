@@ -1,0 +1,74 @@
+// How long a trip lasted, in hours, read from normalised text ("put od 10 sati", "10-satni put",
+// "a 10-hour trip", "10 h 30 min"). Per-diem rules depend on it (more than 8 and less than 12
+// hours, more than 12 hours), so only an exact duration counts: a number is read only when an
+// hour word follows it, and a bound ("više od 12 sati", "over 12 hours"), a range ("8-12 sati"),
+// a time of day ("u 10 sati") or an approximation ("oko 10 sati") states no duration at all:
+// read as a duration, "dulje od 12 sati" would be exactly 12 hours, which no per-diem band covers,
+// and "do 12 sati" would pick the 8-to-12 band for a trip that may have lasted 3 hours.
+
+/** The contract's ceiling (src-shared/context.ts): a trip of more than a leap year is not a trip. */
+export const MAX_TRIP_HOURS = 24 * 366
+
+export interface TripDuration {
+  /** Set only when the question states one exact duration, and names a trip or a per diem. */
+  hours?: number
+  /** Why no duration was taken, or the duration taken: for the interpretation's signals. */
+  note?: string
+}
+
+const NUMBER = String.raw`\d{1,4}(?:[.,]\d{1,2})?`
+// "sati", "sata", "sat", "h", "hr", "hrs", "hour(s)", "-satni"/"-satnog"/..., "-hour".
+const HOUR_WORD = String.raw`(?:sat[ia]?|satn[a-z]*|h|hrs?|hours?)`
+const MINUTES = String.raw`(?:\s?(?:i|and|,)?\s?(?<min>\d{1,2})\s?(?:minut[a-z]*|mins?|m)(?![a-z]))?`
+const MENTION = new RegExp(
+  String.raw`(?<![\d.,:])(?<num>${NUMBER})(?![\d])\s?(?:-\s?)?${HOUR_WORD}(?![a-z])${MINUTES}`,
+  "g",
+)
+
+// Words right before the number that make it a bound, an approximation or a clock time.
+const NOT_EXACT_BEFORE = new RegExp(
+  String.raw`(?:^|[^a-z])(?:vise|dulj[ea-z]*|duz[ei][a-z]*|preko|iznad|manje|krac[ei][a-z]*|ispod|do|najmanje|najvise|barem|bar|min|max|oko|cca|otprilike|priblizno|gotovo|skoro|u|` +
+    String.raw`more|over|longer|above|exceeding|less|under|shorter|below|up|at|least|most|about|around|approximately|roughly|nearly|almost|within|than|to|till|until)` +
+    String.raw`(?:\s(?:od|than|to))?\s$`,
+)
+// "8-12 sati", "8 do 12 sati", "between 8 and 12 hours": the second number of a range.
+const RANGE_BEFORE = /\d\s?(?:-|–|do|to|and|i|ili|or)\s?$/
+// "od 8 sati do 16 sati", "10 h - 12 h": the first end of a range or of a span of clock times.
+const RANGE_AFTER = /^\s?(?:-|–|do|to|until|till|ili|or)\s?\d/
+// A negative number ("-5 sati") is not a duration, and the lookbehind above lets its digits through.
+const SIGN_BEFORE = /[-−]\s?$/
+const TRAVEL_WORDS = /\b(?:put|puta|putu|putem|putovanj[a-z]*|putni[a-z]*|dnevnic[a-z]*|trips?|travel[a-z]*|journeys?|diems?)\b/
+
+/** The hours of one mention, or undefined when it states no exact duration. */
+function mentionHours(text: string, match: RegExpExecArray): number | undefined {
+  const num = match.groups?.num
+  if (num === undefined) return undefined
+  const before = text.slice(Math.max(0, match.index - 30), match.index)
+  const after = text.slice(match.index + match[0].length, match.index + match[0].length + 8)
+  if (NOT_EXACT_BEFORE.test(before) || RANGE_BEFORE.test(before) || SIGN_BEFORE.test(before)) return undefined
+  if (RANGE_AFTER.test(after)) return undefined
+  const minutes = match.groups?.min === undefined ? 0 : Number(match.groups.min)
+  if (minutes >= 60) return undefined
+  const hours = Number(num.replace(",", ".")) + minutes / 60
+  return Number.isFinite(hours) && hours >= 0 && hours <= MAX_TRIP_HOURS ? Math.round(hours * 100) / 100 : undefined
+}
+
+/** The trip's duration the question states, if it states exactly one. */
+export function extractTripDuration(normalized: string): TripDuration {
+  const exact: number[] = []
+  let inexact = 0
+  MENTION.lastIndex = 0
+  for (let m = MENTION.exec(normalized); m !== null; m = MENTION.exec(normalized)) {
+    const hours = mentionHours(normalized, m)
+    if (hours === undefined) inexact += 1
+    else exact.push(hours)
+  }
+  if (exact.length === 0 && inexact === 0) return {}
+  // Two different durations, or a duration beside a bound or a clock time: which one is the
+  // trip's is a guess, and a guess must not pick a per-diem band.
+  const values = [...new Set(exact)]
+  const [only] = values
+  if (only === undefined || values.length > 1 || inexact > 0) return { note: "trip_hours:not_exact" }
+  if (!TRAVEL_WORDS.test(normalized)) return { note: "trip_hours:no_trip" }
+  return { hours: only, note: `trip_hours:${only}` }
+}

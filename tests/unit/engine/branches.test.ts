@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest"
+import type { EvaluationContext } from "../../../src-shared/context"
+import { buildAnswer } from "../../../src-main/engine/answer/terminal"
+import { applicabilityStage } from "../../../src-main/engine/stages/applicability"
+import { conflictsStage } from "../../../src-main/engine/stages/conflicts"
+import type { Predicate, RulePack } from "../../../src-main/knowledge/pack-schema"
+import { tinyPack } from "../../fixtures/packs"
+import { runStage, stateOf, testRun } from "./helpers"
+
+// Rules of one concept and one valueKey with different values are never headlined one over the
+// other silently: a condition the question leaves open makes a conditional answer naming each
+// band whole; a fact that decides picks one; a disagreement nothing decides is named or refused.
+
+const TRIP_TOPIC: Partial<RulePack> = {
+  topics: [
+    {
+      id: "t",
+      nameHr: "Tema",
+      nameEn: "Topic",
+      dimensions: [
+        { dimension: "trip", factPath: "query.tripHours", required: false, label: { hr: "Trajanje puta", en: "Trip duration" } },
+      ],
+    },
+  ],
+}
+
+const band = (id: string, value: number, appliesWhen: Predicate) => ({
+  id,
+  valueKey: "per-diem",
+  value: { type: "currency" as const, value, currency: "EUR" as const },
+  dimensions: ["trip"],
+  appliesWhen,
+})
+
+const hours = (lower: number, upper?: number): Predicate =>
+  upper === undefined
+    ? { gt: ["query.tripHours", lower] }
+    : { and: [{ gt: ["query.tripHours", lower] }, { lt: ["query.tripHours", upper] }] }
+
+async function answerFor(pack: ReturnType<typeof tinyPack>, context: EvaluationContext) {
+  const run = testRun(pack)
+  const state = await stateOf(["c"], context, { pack, factSources: context.query?.tripHours === undefined ? {} : { "query.tripHours": "query" } })
+  const applicability = await runStage(applicabilityStage(run, state))
+  if (!applicability.outcome.ok) return { terminal: applicability.outcome.terminal, applicability: undefined }
+  const eligible = applicability.outcome.value.eligible
+  const conflicts = await runStage(conflictsStage(run, eligible))
+  if (!conflicts.outcome.ok) return { terminal: conflicts.outcome.terminal, applicability: applicability.outcome.value }
+  return {
+    terminal: buildAnswer(run, state, applicability.outcome.value, conflicts.outcome.value),
+    applicability: applicability.outcome.value,
+  }
+}
+
+describe("rules of one concept and valueKey with different values", () => {
+  const pack = tinyPack([band("band-8-12", 15, hours(8, 12)), band("band-over-12", 30, hours(12))], TRIP_TOPIC)
+
+  it("give a conditional answer naming every band whole when the question leaves the fact open", async () => {
+    const { terminal, applicability } = await answerFor(pack, { asOf: "2025-03-01" })
+    expect(applicability?.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
+      ["Ako je Trajanje puta > 8 sati i < 12 sati", ["band-8-12"]],
+      ["Ako je Trajanje puta > 12 sati", ["band-over-12"]],
+    ])
+    // The headline states both values, never one band's sentence.
+    expect(terminal).toMatchObject({
+      outcome: "CONDITIONAL_ANSWER",
+      missingDimensions: ["trip"],
+      headline: "Odgovor ovisi o podatku koji nije naveden (Trajanje puta): 15,00 EUR ili 30,00 EUR.",
+    })
+  })
+
+  it("answer with the band the question's fact decides, and refuse outside every band", async () => {
+    const within = await answerFor(pack, { asOf: "2025-03-01", query: { tripHours: 10 } })
+    expect(within.terminal).toMatchObject({ outcome: "ANSWER", primaryRuleId: "band-8-12", eligibleRuleCount: 1 })
+    const over = await answerFor(pack, { asOf: "2025-03-01", query: { tripHours: 14 } })
+    expect(over.terminal).toMatchObject({ outcome: "ANSWER", primaryRuleId: "band-over-12" })
+    for (const tripHours of [5, 8, 12]) {
+      const outside = await answerFor(pack, { asOf: "2025-03-01", query: { tripHours } })
+      expect(outside.terminal.outcome, `${tripHours} h`).toBe("REFUSAL")
+    }
+  })
+
+  it("branch on a band narrower than one unit, with a value inside it", async () => {
+    const narrow = tinyPack([band("band-12-13", 20, hours(12, 13)), band("band-over-13", 30, hours(13))], TRIP_TOPIC)
+    const { applicability } = await answerFor(narrow, { asOf: "2025-03-01" })
+    expect(applicability?.branches.map((b) => [b.value, b.ruleIds])).toEqual([
+      [12.5, ["band-12-13"]],
+      [14, ["band-over-13"]],
+    ])
+  })
+
+  it("are named as a disagreement, or refused, when nothing tells them apart", async () => {
+    const disagreeing = [
+      { id: "a", value: { type: "percentage" as const, value: 1 } },
+      { id: "b", value: { type: "percentage" as const, value: 2 } },
+    ]
+    const refused = await answerFor(tinyPack(disagreeing), { asOf: "2025-03-01" })
+    expect(refused.terminal).toMatchObject({ outcome: "REFUSAL", reason: "UNRESOLVED_CONFLICT" })
+    const noted = tinyPack(disagreeing, {
+      conflicts: [
+        {
+          id: "c-ab",
+          ruleIds: ["a", "b"],
+          description: { hr: "Izvori se ne slažu.", en: "The sources disagree." },
+          canProceedWithWarning: true,
+        },
+      ],
+    })
+    const qualified = await answerFor(noted, { asOf: "2025-03-01" })
+    expect(qualified.terminal).toMatchObject({ outcome: "QUALIFIED_ANSWER", conflictWarnings: [{ description: "Izvori se ne slažu." }] })
+  })
+})
