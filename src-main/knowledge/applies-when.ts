@@ -30,6 +30,10 @@ export interface PredicateEvaluation {
   /** Every leaf evaluated, in predicate order. */
   leaves: LeafResult[]
   deciding?: DecidingLeaf
+  /** For a true outcome, the leaves that make it true: every child of an `and`, the first true
+   *  child of an `or`, and under a `not` the leaves that made its inside false (so a leaf of an
+   *  `or` that did not decide, or one a `not` turned around, is never shown as having held). */
+  support: DecidingLeaf[]
 }
 
 export type FactLookup = (path: string) => FactValue | undefined
@@ -41,7 +45,8 @@ export function evaluateAppliesWhen(predicate: Predicate, context: EvaluationCon
 export function evaluatePredicate(predicate: Predicate, lookup: FactLookup): PredicateEvaluation {
   const leaves: LeafResult[] = []
   const node = evaluateNode(predicate, lookup, leaves, false)
-  return { outcome: node.outcome, leaves, deciding: node.outcome === true ? undefined : node.deciding }
+  const support = node.outcome === true ? node.support : []
+  return { outcome: node.outcome, leaves, deciding: node.outcome === true ? undefined : node.deciding, support }
 }
 
 interface NodeResult {
@@ -50,6 +55,8 @@ interface NodeResult {
   deciding?: DecidingLeaf
   /** Explains a true outcome (used when a `not` above turns it false). */
   witness?: DecidingLeaf
+  /** The leaves that settle a true or false outcome (empty for unknown). */
+  support: DecidingLeaf[]
 }
 
 function evaluateNode(p: Predicate, lookup: FactLookup, leaves: LeafResult[], negated: boolean): NodeResult {
@@ -57,15 +64,16 @@ function evaluateNode(p: Predicate, lookup: FactLookup, leaves: LeafResult[], ne
   if ("or" in p) return combine(p.or, false, lookup, leaves, negated)
   if ("not" in p) {
     const inner = evaluateNode(p.not, lookup, leaves, !negated)
-    if (inner.outcome === "unknown") return { outcome: "unknown", deciding: inner.deciding }
+    if (inner.outcome === "unknown") return { outcome: "unknown", deciding: inner.deciding, support: [] }
     return inner.outcome
-      ? { outcome: false, deciding: inner.witness }
-      : { outcome: true, witness: inner.deciding }
+      ? { outcome: false, deciding: inner.witness, support: inner.support }
+      : { outcome: true, witness: inner.deciding, support: inner.support }
   }
   const leaf = evaluateLeaf(p, lookup)
   leaves.push(leaf)
   const self = { leaf, negated }
-  return leaf.outcome === true ? { outcome: true, witness: self } : { outcome: leaf.outcome, deciding: self }
+  if (leaf.outcome === true) return { outcome: true, witness: self, support: [self] }
+  return { outcome: leaf.outcome, deciding: self, support: leaf.outcome === false ? [self] : [] }
 }
 
 /** `and` (all) or `or` (any) in three-valued logic; the first decisive child explains the result. */
@@ -79,11 +87,15 @@ function combine(
   const results = children.map((child) => evaluateNode(child, lookup, leaves, negated))
   const decisive = isAnd ? false : true
   const hit = results.find((r) => r.outcome === decisive)
-  if (hit) return isAnd ? { outcome: false, deciding: hit.deciding } : { outcome: true, witness: hit.witness }
+  if (hit)
+    return isAnd
+      ? { outcome: false, deciding: hit.deciding, support: hit.support }
+      : { outcome: true, witness: hit.witness, support: hit.support }
   const unknown = results.find((r) => r.outcome === "unknown")
-  if (unknown) return { outcome: "unknown", deciding: unknown.deciding }
-  if (isAnd) return { outcome: true, witness: results[0]?.witness }
-  return { outcome: false, deciding: results[0]?.deciding }
+  if (unknown) return { outcome: "unknown", deciding: unknown.deciding, support: [] }
+  const support = results.flatMap((r) => r.support)
+  if (isAnd) return { outcome: true, witness: results[0]?.witness, support }
+  return { outcome: false, deciding: results[0]?.deciding, support }
 }
 
 function evaluateLeaf(p: Predicate, lookup: FactLookup): LeafResult {

@@ -26,8 +26,8 @@ const ENTITY_TYPES: Record<string, Localized> = {
 }
 const OBRT_SUBTYPES: Record<string, Localized> = {
   PAUSALNI: { hr: "paušalni obrt", en: "flat-rate craft (paušalni obrt)" },
-  DOHODAS: { hr: "obrt, porez na dohodak", en: "craft taxed on income" },
-  DOBITAS: { hr: "obrt, porez na dobit", en: "craft taxed on profit" },
+  DOHODAS: { hr: "obrt – porez na dohodak", en: "craft taxed on income" },
+  DOBITAS: { hr: "obrt – porez na dobit", en: "craft taxed on profit" },
 }
 const VAT_STATUSES: Record<string, Localized> = {
   IN_VAT: { hr: "u sustavu PDV-a", en: "in the VAT system" },
@@ -121,6 +121,12 @@ export function factLabel(path: string, locale: Locale): string {
 
 export function isMoneyFact(path: string): boolean {
   return FACTS[path]?.kind === "money"
+}
+
+/** True for facts that are a plain count or measure (a year, hours): set as numbers, not text. */
+export function isNumberFact(path: string): boolean {
+  const kind = FACTS[path]?.kind
+  return kind === "number" || kind === "hours"
 }
 
 /** True for facts about where the client is (JURISDICTION_MISMATCH exclusions). */

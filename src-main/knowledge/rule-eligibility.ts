@@ -30,6 +30,8 @@ export interface RuleCheck {
   exclusion?: RuleExclusion
   /** Leaves of appliesWhen evaluated for this rule (empty when temporal validity already failed). */
   leaves: LeafResult[]
+  /** For an eligible rule, the leaves its conditions held by (see PredicateEvaluation.support). */
+  support?: DecidingLeaf[]
   /** For a rule not in force on asOf or only proposed: would its conditions hold? (A future rule
    *  about another item is not a reason to call the law uncertain.) */
   conditionsHold?: Truth
@@ -94,7 +96,7 @@ export function checkRule(
   if (!rule.appliesWhen) return { rule, eligible: true, leaves: [] }
   const evaluation = evaluateAppliesWhen(rule.appliesWhen, context)
   if (evaluation.outcome === true || !evaluation.deciding)
-    return { rule, eligible: true, leaves: evaluation.leaves }
+    return { rule, eligible: true, leaves: evaluation.leaves, support: evaluation.support }
   return {
     rule,
     eligible: false,

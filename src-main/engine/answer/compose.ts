@@ -3,8 +3,8 @@ import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate, formatRuleValue } from "../../knowledge/format"
 import type { LegalBasis, Rule } from "../../knowledge/pack-schema"
 import type { RuleCheck } from "../../knowledge/rule-eligibility"
-import { conditionLabel } from "../../knowledge/rule-eligibility"
-import { factLabel, formatFactValue } from "../../knowledge/facts"
+import { formatCondition } from "../../knowledge/rule-eligibility"
+import { factLabel, formatFactValue, type FactValue } from "../../knowledge/facts"
 import { effectiveOperator } from "../../knowledge/applies-when"
 import { assumptionSentence } from "../../../src-shared/assumptions"
 
@@ -59,37 +59,33 @@ export function headline(rule: Rule, locale: Locale): string {
 }
 
 /** "Promet 65.000,00 EUR (uvjet: > 60.000,00 EUR)" for each fact of the user an eligible rule's
- *  condition held on; tells the user which of their facts the answer rests on. */
+ *  conditions held by; tells the user which of their facts the answer rests on. A fact bounded on
+ *  both sides is named once ("Trajanje puta 10 sati (uvjet: > 8 sati i < 12 sati)"), and only
+ *  the conditions that made the rule apply are shown, with any `not` above them applied. */
 export function appliedFactsText(
   checks: readonly RuleCheck[],
   winners: readonly Rule[],
   locale: Locale,
 ): string | undefined {
   const ids = new Set(winners.map((r) => r.id))
-  const seen = new Set<string>()
-  const parts: string[] = []
+  const byPath = new Map<string, { actual: FactValue; conditions: string[] }>()
   for (const check of checks) {
     if (!check.eligible || !ids.has(check.rule.id)) continue
-    for (const leaf of check.leaves) {
-      if (leaf.outcome !== true || leaf.actual === undefined || leaf.path === "asOf") continue
-      const key = `${leaf.path}:${leaf.operator}:${String(leaf.operand)}`
-      if (seen.has(key)) continue
-      seen.add(key)
-      const condition = conditionLabel(
-        leaf.path,
-        effectiveOperator(leaf.operator, false),
-        leaf.operand,
-        locale,
-      )
-      parts.push(
-        `${factLabel(leaf.path, locale)} ${formatFactValue(leaf.path, leaf.actual, locale)} (${locale === "hr" ? "uvjet" : "condition"}: ${condition})`,
-      )
+    for (const { leaf, negated } of check.support ?? []) {
+      if (leaf.actual === undefined || leaf.path === "asOf") continue
+      const condition = formatCondition(leaf.path, effectiveOperator(leaf.operator, negated), leaf.operand, locale)
+      const fact = byPath.get(leaf.path) ?? { actual: leaf.actual, conditions: [] }
+      if (!fact.conditions.includes(condition)) fact.conditions.push(condition)
+      byPath.set(leaf.path, fact)
     }
   }
-  if (parts.length === 0) return undefined
-  return (
-    (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
+  if (byPath.size === 0) return undefined
+  const and = locale === "hr" ? " i " : " and "
+  const parts = [...byPath].map(
+    ([path, fact]) =>
+      `${factLabel(path, locale)} ${formatFactValue(path, fact.actual, locale)} (${locale === "hr" ? "uvjet" : "condition"}: ${fact.conditions.join(and)})`,
   )
+  return (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
 }
 
 export function structuredAnswer(rules: readonly Rule[], locale: Locale): Structured {

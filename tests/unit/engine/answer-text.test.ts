@@ -126,13 +126,13 @@ describe("answer text snapshots", () => {
   it("a yes for registration names the turnover it rests on", async () => {
     expect(await headlineAndBody("Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?", "hr")).toMatchInlineSnapshot(`
       {
-        "body": "Primijenjeno na vaše podatke: Promet 65.000,00 EUR (uvjet: Promet > 60.000,00 EUR).",
+        "body": "Primijenjeno na vaše podatke: Promet 65.000,00 EUR (uvjet: > 60.000,00 EUR).",
         "headline": "Obveznik čiji promet u tekućoj ili prethodnoj godini prijeđe 60.000,00 EUR mora ući u sustav PDV-a.",
       }
     `)
     expect(await headlineAndBody("Do I have to register for VAT with turnover of EUR 65,000?", "en")).toMatchInlineSnapshot(`
       {
-        "body": "Applied to your facts: Turnover EUR 65,000.00 (condition: Turnover > EUR 60,000.00).",
+        "body": "Applied to your facts: Turnover EUR 65,000.00 (condition: > EUR 60,000.00).",
         "headline": "A taxpayer whose turnover in the current or the previous year exceeds EUR 60,000.00 must enter the VAT system.",
       }
     `)

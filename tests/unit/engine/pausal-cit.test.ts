@@ -68,7 +68,7 @@ describe("corporate income tax rate and a craft paying income tax", () => {
       for (const exclusion of excluded) {
         expect(exclusion.code).toBe("CONDITION_FALSE")
         expect(exclusion.factPath).toBe("entity.obrtSubtype")
-        expect(exclusion.expected).toBe(locale === "hr" ? "= obrt, porez na dobit" : "= craft taxed on profit")
+        expect(exclusion.expected).toBe(locale === "hr" ? "= obrt – porez na dobit" : "= craft taxed on profit")
         expect(exclusion.userCanFix).toBe(true)
       }
     })

@@ -146,3 +146,29 @@ describe("explanations", () => {
     ])
   })
 })
+
+describe("support: the leaves a true outcome rests on", () => {
+  const context: EvaluationContext = {
+    asOf: "2025-06-01",
+    entity: { type: "DOO" },
+    counters: { revenueYtd: 500_000 },
+  }
+  const shown = (predicate: Predicate) =>
+    evaluateAppliesWhen(predicate, context).support.map(({ leaf, negated }) => `${negated ? "not " : ""}${leaf.path} ${leaf.operator}`)
+
+  it("names every condition of an and, and only the deciding branch of an or", () => {
+    const predicate: Predicate = {
+      and: [
+        { or: [{ eq: ["entity.obrtSubtype", "DOBITAS"] }, { neq: ["entity.type", "OBRT"] }, { not: { exists: "entity.obrtSubtype" } }] },
+        { lt: ["counters.revenueYtd", 1_000_000] },
+      ],
+    }
+    expect(shown(predicate)).toEqual(["entity.type neq", "counters.revenueYtd lt"])
+  })
+
+  it("keeps a not above a leaf, and names nothing for a false or unknown outcome", () => {
+    expect(shown({ not: { gt: ["counters.revenueYtd", 1_000_000] } })).toEqual(["not counters.revenueYtd gt"])
+    expect(shown({ gt: ["counters.revenueYtd", 1_000_000] })).toEqual([])
+    expect(shown({ eq: ["entity.obrtSubtype", "PAUSALNI"] })).toEqual([])
+  })
+})

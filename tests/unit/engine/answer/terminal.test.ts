@@ -10,7 +10,7 @@ describe("answers", () => {
       outcome: "ANSWER",
       asOfDate: "2025-03-01",
       headline: "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav.",
-      answerHr: "Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: Promet > 2.000,00 EUR).",
+      answerHr: "Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: > 2.000,00 EUR).",
       primaryRuleId: "syn.obveza.iznad",
       structured: { obligations: ["SINTETSKO: upis u registar"] },
       appliesWhenEvaluated: true,
@@ -43,8 +43,8 @@ describe("answers", () => {
       headline: "SYNTHETIC: turnover above EUR 2,000 means registering.",
       // The headline is English: the Croatian answer states the rule's sentence itself.
       answerHr:
-        "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav. Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: Promet > 2.000,00 EUR).",
-      answerEn: "Applied to your facts: Turnover EUR 3,000.00 (condition: Turnover > EUR 2,000.00).",
+        "SINTETSKO: promet iznad 2.000 EUR znači ulazak u sustav. Primijenjeno na vaše podatke: Promet 3.000,00 EUR (uvjet: > 2.000,00 EUR).",
+      answerEn: "Applied to your facts: Turnover EUR 3,000.00 (condition: > EUR 2,000.00).",
       structured: { obligations: ["SYNTHETIC: register"] },
     })
     expect(terminal?.outcome === "ANSWER" && terminal.limits).toContain(
