@@ -5,7 +5,10 @@
 //
 // 1: traces recorded before the version was recorded (to issue 17).
 // 2: question focus (issue 17), rule pack 2.0 fields (issue 18).
-export const ENGINE_VERSION = 2
+// 3: a duty that does not arise is not listed as an obligation; the applied-facts line names each
+//    fact once with only the conditions that made the rule apply; conditional branches name every
+//    condition on a fact; the trip's duration is a question fact (issue 17).
+export const ENGINE_VERSION = 3
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {
@@ -16,14 +19,18 @@ export function replayMismatch(recordedBy: number | undefined): string | undefin
 
 /**
  * The version a trace was recorded by: the one its request names, but never older than its own
- * hash-chained events show. Every version-2 run's intake event carries the question's focus, so
- * editing the request to claim an older engine (to escape the replay) does not work without
- * rewriting the chain, and a consistent rewrite is still reported as "not re-derived".
+ * hash-chained events show. From version 3 the intake event names the engine version; every
+ * version-2 run's intake event carries the question's focus. So editing the request to claim an
+ * older engine (to escape the replay) does not work without rewriting the chain, and a
+ * consistent rewrite is still reported as "not re-derived".
  */
 export function recordedEngineVersion(requestVersion: number | undefined, events: readonly unknown[]): number {
-  const hasFocus = events.some((event) => {
-    const e = event as { stage?: unknown; status?: unknown; data?: { focus?: unknown } } | null
-    return e?.stage === "QUESTION_INTAKE" && e.status === "complete" && e.data?.focus !== undefined
-  })
-  return Math.max(requestVersion ?? 1, hasFocus ? 2 : 1)
+  let shown = 1
+  for (const event of events) {
+    const e = event as { stage?: unknown; status?: unknown; data?: { focus?: unknown; engineVersion?: unknown } } | null
+    if (e?.stage !== "QUESTION_INTAKE" || e.status !== "complete") continue
+    const named = typeof e.data?.engineVersion === "number" ? e.data.engineVersion : 1
+    shown = Math.max(shown, named, e.data?.focus !== undefined ? 2 : 1)
+  }
+  return Math.max(requestVersion ?? 1, shown)
 }

@@ -4,15 +4,15 @@
 // (focus-words.ts), so it must not be among them: only words that cannot name a tax matter are.
 
 /**
- * Calendar words, folded: the months (Croatian nominative, genitive and locative, English names and
+ * Calendar words, folded: the months (Croatian nominative, genitive, accusative and locative, English names and
  * abbreviations) and the days of the week. In "VAT threshold on 28 February 2023" they date the
  * question; they never name what it is about.
  */
 export const DATE_WORDS: ReadonlySet<string> = new Set([
-  "sijecanj", "sijecnja", "sijecnju", "veljaca", "veljace", "veljaci", "ozujak", "ozujka", "ozujku", "travanj",
+  "sijecanj", "sijecnja", "sijecnju", "veljaca", "veljace", "veljaci", "veljacu", "ozujak", "ozujka", "ozujku", "travanj",
   "travnja", "travnju", "svibanj", "svibnja", "svibnju", "lipanj", "lipnja", "lipnju", "srpanj", "srpnja", "srpnju",
   "kolovoz", "kolovoza", "kolovozu", "rujan", "rujna", "rujnu", "listopad", "listopada", "listopadu", "studeni",
-  "studenog", "studenoga", "studenom", "prosinac", "prosinca", "prosincu", "ponedjeljak", "utorak", "srijeda",
+  "studenog", "studenoga", "studenom", "studenome", "prosinac", "prosinca", "prosincu", "ponedjeljak", "utorak", "srijeda",
   "srijedu", "cetvrtak", "petak", "subota", "subotu", "nedjelja", "nedjelju",
   "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
   "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday",
@@ -24,6 +24,8 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   ...DATE_WORDS,
   // the time of day ("Koliko je sati?"); a per-diem question names its dnevnica
   "sat", "sata", "sati", "satu", "hour", "hours", "time", "vrijeme",
+  // "12-satni put": how long, not what about
+  "satni", "satna", "satno", "satnog", "satnom", "satnu", "satne", "satnih", "hourly",
   // hr: the asker, the client, being and having
   "nisam", "nije", "nismo", "niste", "nisu", "jesam", "jesmo", "imam", "imamo", "imate", "ima", "imaju", "nemam",
   "nema", "nemaju", "klijent", "klijenta", "klijentu", "klijenti", "klijente", "klijentica", "nasa", "nasu", "nase",

@@ -47,6 +47,9 @@ export const QuestionIntakePayload = z.object({
   interpretationConfidence: z.number().min(0).max(1),
   keywords: z.array(z.string()),
   focus: QuestionFocus.optional(),
+  /** The engine version that asked (from version 3 on): chained, so a trace's request cannot be
+   *  edited to claim an older engine and escape the replay. */
+  engineVersion: z.number().int().positive().optional(),
 })
 
 export const UserContextSnapshot = z.object({

@@ -113,6 +113,47 @@ export function scanDates(normalized: string): ScannedDates {
   return found
 }
 
+// A month named with its year and no day ("u kolovozu 2022.", "za veljaču 2025", "January 2026"):
+// Croatian in every case (nominative, genitive, accusative, locative), diacritics folded.
+const HR_MONTH_FORMS: Array<[RegExp, number]> = [
+  [/sijec(?:anj|nja|nju)/, 1], [/veljac[aeiu]/, 2], [/ozuj(?:ak|ka|ku)/, 3], [/trav(?:anj|nja|nju)/, 4],
+  [/svib(?:anj|nja|nju)/, 5], [/lip(?:anj|nja|nju)/, 6], [/srp(?:anj|nja|nju)/, 7], [/kolovoz[au]?/, 8],
+  [/ruj(?:an|na|nu)/, 9], [/listopad[au]?/, 10], [/studen(?:oga|ome|og|om|i)/, 11], [/prosin(?:ac|ca|cu)/, 12],
+]
+const MONTH_YEAR = new RegExp(
+  String.raw`\b(${[...HR_MONTH_FORMS.map(([form]) => form.source), EN_MONTH_NAMES].join("|")})\b\.?,?\s+(${YEAR})(?!\d)`,
+  "g",
+)
+
+export interface MonthMatch {
+  year: number
+  month: number
+  start: number
+  end: number
+}
+
+/** Months named with a year but no day, outside the dates already read; in order of appearance. */
+export function scanMonths(normalized: string, dates: ScannedDates): MonthMatch[] {
+  const months: MonthMatch[] = []
+  MONTH_YEAR.lastIndex = 0
+  for (let m = MONTH_YEAR.exec(normalized); m !== null; m = MONTH_YEAR.exec(normalized)) {
+    const start = m.index
+    const end = start + m[0].length
+    if (overlaps(dates.dates, start, end) || overlaps(dates.impossible, start, end)) continue
+    const word = m[1] ?? ""
+    const month = EN_MONTHS[word] ?? HR_MONTH_FORMS.find(([form]) => new RegExp(`^${form.source}$`).test(word))?.[1]
+    if (month !== undefined) months.push({ year: Number(m[2]), month, start, end })
+  }
+  return months
+}
+
+/** The first day of a month, and of the month after it (a deadline for a period falls after it). */
+export function monthStart(year: number, month: number, after = false): string {
+  const next = after ? month + 1 : month
+  const [y, mo] = next > 12 ? [year + 1, 1] : [year, next]
+  return `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-01`
+}
+
 /** All calendar dates in the normalised text, in order of appearance. */
 export function extractDates(normalized: string): DateMatch[] {
   return scanDates(normalized).dates
@@ -153,13 +194,20 @@ export interface AsOf {
  * The reference date, chosen in this order:
  * 1. the first date preceded by a reference word ("od 1.1.2025.", "as of 1 January 2026");
  * 2. the only date in the question;
- * 3. with no date, the only year in the question ("u 2024. godini", "in 2025") -> 1 January of
+ * 3. with no date, the only month named with its year ("u kolovozu 2022.") -> its first day
+ *    (basis "month"; a deadline question about that month is moved after it by the intake);
+ * 4. with no date or month, the only year in the question ("u 2024. godini", "in 2025") -> 1 January of
  *    that year: Croatian annual rules (rates, thresholds, allowances) take effect on 1 January,
  *    so the first day is where "the rules of year X" start. basis "year" lets the caller say so
  *    or ask when a mid-year change matters.
  * Several dates or several years without a marked one leave asOfDate unset.
  */
-export function chooseAsOf(normalized: string, dates: readonly DateMatch[], years: readonly number[]): AsOf {
+export function chooseAsOf(
+  normalized: string,
+  dates: readonly DateMatch[],
+  years: readonly number[],
+  months: readonly MonthMatch[] = [],
+): AsOf {
   for (const d of dates) {
     const before = normalized.slice(Math.max(0, d.start - 24), d.start)
     if (REFERENCE_MARKER.test(before)) return { asOfDate: d.iso, basis: "explicit_date", note: "asof:explicit_date" }
@@ -168,6 +216,10 @@ export function chooseAsOf(normalized: string, dates: readonly DateMatch[], year
   const [onlyDate] = distinct
   if (distinct.length === 1 && onlyDate !== undefined) return { asOfDate: onlyDate, basis: "single_date", note: "asof:single_date" }
   if (distinct.length > 1) return { note: "asof:ambiguous_dates" }
+  const namedMonths = [...new Set(months.map((m) => monthStart(m.year, m.month)))]
+  const [onlyMonth] = namedMonths
+  if (namedMonths.length === 1 && onlyMonth !== undefined) return { asOfDate: onlyMonth, basis: "month", note: "asof:month_start" }
+  if (namedMonths.length > 1) return { note: "asof:ambiguous_months" }
   const [onlyYear] = years
   if (years.length === 1 && onlyYear !== undefined) return { asOfDate: `${onlyYear}-01-01`, basis: "year", note: "asof:year_start" }
   if (years.length > 1) return { note: "asof:ambiguous_years" }

@@ -3,7 +3,7 @@ import type { Entity } from "../../../src-shared/events/payloads"
 import { extractAmounts, type AmountMatch } from "./amounts"
 import { classifyCoarseIntent, classifyDomain, classifyQueryIntent, classifyRiskTier, classifyTopic } from "./classify"
 import { interpretationConfidence } from "./confidence"
-import { chooseAsOf, extractYears, relativeTimeNotes, scanDates } from "./dates"
+import { chooseAsOf, extractYears, relativeTimeNotes, scanDates, scanMonths } from "./dates"
 import { findEntities, type EntityFindings } from "./entities"
 import { gibberishRatio } from "./gibberish"
 import { resolveJurisdiction, type JurisdictionResult } from "./jurisdiction"
@@ -81,7 +81,7 @@ function readAmountsAndDates(normalized: string, signals: string[]) {
   const dates = dateMatches.map((d) => d.iso)
   const impossibleDates = scanned.impossible.map(({ written, year, month, day }) => ({ written, year, month, day }))
   const years = extractYears(normalized, dateMatches, amounts, scanned.impossible)
-  const asOf = chooseAsOf(normalized, dateMatches, years)
+  const asOf = chooseAsOf(normalized, dateMatches, years, scanMonths(normalized, scanned))
   signals.push(asOf.note, ...relativeTimeNotes(normalized))
   for (const d of impossibleDates) signals.push(`date:impossible:${d.written}`)
   for (const a of amounts) signals.push(`amount:${a.value}${a.currency}:${a.role}${a.currencyAssumed ? ":currency_assumed" : ""}`)

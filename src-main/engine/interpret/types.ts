@@ -16,7 +16,7 @@ export interface FoundAmount {
 }
 
 /** How asOfDate was chosen: an explicitly marked date, the only date given, or a single year. */
-export type AsOfBasis = "explicit_date" | "single_date" | "year"
+export type AsOfBasis = "explicit_date" | "single_date" | "month" | "year"
 
 /** A date written in the question that is not on the calendar ("31.02.2025.", "2025-13-01"). */
 export interface ImpossibleDate {

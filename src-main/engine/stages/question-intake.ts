@@ -5,13 +5,15 @@ import { selectFocusConcepts } from "../../knowledge/focus-concepts"
 import { extractFocus, type Focus } from "../../knowledge/focus"
 import { focusIndex } from "../../knowledge/focus-index"
 import { foldDiacritics, tokenize } from "../../knowledge/text"
-import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD } from "../interpret"
+import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD, type QueryInterpretation } from "../interpret"
+import { monthStart } from "../interpret/dates"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { IntakeResult } from "../state"
 import { focusedMatching } from "../focus-matching"
 import { strangeWords } from "../focus-words"
 import { withImpliedFacts } from "../implied-facts"
+import { ENGINE_VERSION } from "../version"
 
 // QUESTION_INTAKE: interpret the question (topic, intent, language, entities, gibberish) and
 // refuse at once what is not a regulatory question (seed 003 gates).
@@ -54,6 +56,7 @@ export async function* questionIntakeStage(
     interpretationConfidence: interpretation.confidence,
     keywords: interpretation.keywords,
     focus: focusPayload(run, focus, question),
+    engineVersion: ENGINE_VERSION,
   }
   yield run.emit({ stage: "QUESTION_INTAKE", status: "complete", message: data.summary, data })
 
@@ -72,7 +75,11 @@ export async function* questionIntakeStage(
     )
     return stop({ outcome: "REFUSAL", ...buildRefusal("OUT_OF_SCOPE", run.locale, { detail }) })
   }
-  const implied = { ...interpretation, facts: withImpliedFacts(focusIndex(run.pack), focus, interpretation.facts) }
+  const implied = {
+    ...interpretation,
+    ...periodAsOf(interpretation, focus),
+    facts: withImpliedFacts(focusIndex(run.pack), focus, interpretation.facts),
+  }
   const intake: IntakeResult = { interpretation: implied, tokens, matching: focusedMatching(run, matching, focus, selection, tokens), focus, selection }
   if (data.focus?.unknownSubject !== undefined) intake.typedUnknown = data.focus.unknownSubject
   const concepts = intake.matching.matches.map((m) => m.slug)
@@ -81,6 +88,22 @@ export async function* questionIntakeStage(
   const strange = concepts.length > 0 && vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
   if (strange.length > 0) intake.strangeWords = strange.map((word) => asTyped(question, [word])).join(", ")
   return proceed(intake)
+}
+
+/**
+ * A deadline asked for a month ("rok za PDV prijavu za siječanj 2026.") falls after that month:
+ * the filing and payment rules that apply are those in force once the period has ended (a rule
+ * change on 1 February decides January's return). Other questions about a month take its first day.
+ */
+function periodAsOf(
+  interpretation: QueryInterpretation,
+  focus: Focus,
+): Pick<QueryInterpretation, "asOfDate"> | Record<string, never> {
+  const start = interpretation.asOfDate
+  if (interpretation.asOfBasis !== "month" || focus.attribute !== "deadline" || start === undefined) return {}
+  const [year, month] = start.split("-").map(Number)
+  if (year === undefined || month === undefined) return {}
+  return { asOfDate: monthStart(year, month, true) }
 }
 
 /** The focus as the trace records it: subjects with their names, and unknown words as typed. */

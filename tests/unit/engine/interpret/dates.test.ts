@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { extractAmounts } from "../../../../src-main/engine/interpret/amounts"
-import { chooseAsOf, extractDates, extractYears, isoDate, relativeTimeNotes, scanDates } from "../../../../src-main/engine/interpret/dates"
+import { chooseAsOf, extractDates, extractYears, isoDate, monthStart, relativeTimeNotes, scanDates, scanMonths } from "../../../../src-main/engine/interpret/dates"
 import { normalizeText } from "../../../../src-main/engine/interpret/text-utils"
 
 function read(text: string) {
@@ -131,5 +131,40 @@ describe("relativeTimeNotes", () => {
     expect(relativeTimeNotes(normalizeText("Koji je prag sljedeće godine?"))).toEqual(["relative_time:next_year"])
     expect(relativeTimeNotes(normalizeText("What is the rate this year?"))).toEqual(["relative_time:this_year"])
     expect(relativeTimeNotes(normalizeText("Koja je stopa?"))).toEqual([])
+  })
+})
+
+describe("a month named with its year", () => {
+  const monthAsOf = (text: string) => {
+    const normalized = normalizeText(text)
+    const scanned = scanDates(normalized)
+    const years = extractYears(normalized, scanned.dates, extractAmounts(normalized))
+    return chooseAsOf(normalized, scanned.dates, years, scanMonths(normalized, scanned))
+  }
+
+  it.each([
+    ["PDV na pelete u kolovozu 2022.", "2022-08-01"],
+    ["za veljaču 2025", "2025-02-01"],
+    ["za veljacu 2025", "2025-02-01"],
+    ["u lipnju 2023. godine", "2023-06-01"],
+    ["prijava za siječanj 2026.", "2026-01-01"],
+    ["tijekom studenoga 2024", "2024-11-01"],
+    ["in prosincu 2025", "2025-12-01"],
+    ["the VAT return for January 2026", "2026-01-01"],
+    ["in December, 2024", "2024-12-01"],
+  ])("%j is dated the month's first day", (text, iso) => {
+    expect(monthAsOf(text)).toEqual({ asOfDate: iso, basis: "month", note: "asof:month_start" })
+  })
+
+  it("leaves a full date to the date readers, and two months undecided", () => {
+    expect(monthAsOf("rok 1. siječnja 2026.")).toMatchObject({ asOfDate: "2026-01-01", basis: "single_date" })
+    expect(monthAsOf("između ožujka 2024 i svibnja 2025")).toEqual({ note: "asof:ambiguous_months" })
+    expect(monthAsOf("u 2024. godini")).toMatchObject({ basis: "year" })
+  })
+
+  it("a deadline for a month falls in the month after it, also across a year", () => {
+    expect(monthStart(2026, 1, true)).toBe("2026-02-01")
+    expect(monthStart(2025, 12, true)).toBe("2026-01-01")
+    expect(monthStart(2025, 12)).toBe("2025-12-01")
   })
 })

@@ -44,3 +44,19 @@ describe("questionIntakeStage", () => {
     expect(events[1]).toMatchObject({ data: { topic: "REGULATORY" } })
   })
 })
+
+describe("a question about a month", () => {
+  const asOfOf = async (question: string) => {
+    const { outcome } = await runStage(questionIntakeStage(testRun(realPack()), question))
+    return outcome.ok ? outcome.value.interpretation.asOfDate : undefined
+  }
+
+  it("asks its deadline as of the day after the month: the rules in force when the period has ended", async () => {
+    expect(await asOfOf("Do kada se predaje PDV prijava za siječanj 2026.?")).toBe("2026-02-01")
+    expect(await asOfOf("When is the VAT return for December 2025 due?")).toBe("2026-01-01")
+  })
+
+  it("asks anything else as of the month's first day", async () => {
+    expect(await asOfOf("Koliki je PDV na pelete u kolovozu 2022.?")).toBe("2022-08-01")
+  })
+})
