@@ -1,7 +1,7 @@
 import { EvaluationContext, type FactSource } from "../../src-shared/context"
 import type { DriverValue } from "../../src-shared/events/payloads"
 import type { FactKind, FactOption, FactValue, Localized } from "../../src-shared/whatif"
-import { enumerableValues, factLabel, formatFactValue, isMoneyFact, readFact } from "../knowledge/facts"
+import { enumerableValues, factLabel, formatFactValue, isMoneyFact, isNumberFact, readFact } from "../knowledge/facts"
 import { withFact } from "../engine/branches"
 import { both } from "./localized"
 
@@ -14,7 +14,7 @@ export class WhatIfInputError extends Error {}
 export function factKind(path: string): FactKind {
   if (path === "asOf") return "date"
   if (isMoneyFact(path)) return "money"
-  if (path === "query.year") return "number"
+  if (isNumberFact(path)) return "number"
   const values = enumerableValues(path)
   if (values?.length === 2 && values.includes(true) && values.includes(false)) return "boolean"
   if (values !== undefined) return "enum"
