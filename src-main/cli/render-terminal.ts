@@ -1,6 +1,7 @@
 import type { TerminalEvent } from "../../src-shared/events/event"
 import type { Citation } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
+import { authorityName } from "../../src-shared/format/authority"
 import { formatDate } from "../../src-shared/format/dates"
 
 // The outcome of a run as plain text: the answer with its citations, or the refusal with next
@@ -73,9 +74,10 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
 function citation(c: Citation, i: number, locale: Locale): string[] {
   const t = (hr: string, en: string) => (locale === "hr" ? hr : en)
   return [
-    `  [${i + 1}] ${c.title} — ${c.sourceName} (${c.authority}${c.role === "primary" ? t(", primarni", ", primary") : ""})`,
+    `  [${i + 1}] ${c.title} — ${c.sourceName} (${authorityName(c.authority, locale)}${c.role === "primary" ? t(", primarni izvor", ", primary source") : ""})`,
     `      ${c.url}`,
-    `      „${c.quote}” (${t("dohvaćeno", "fetched")} ${formatDate(c.fetchedAt, locale)}, ${c.evidenceId})`,
+    // The evidence id is the pack's key, kept in --json and the trace, not in the reader's text.
+    `      ${t("„", "“")}${c.quote}” (${t("dohvaćeno", "fetched")} ${formatDate(c.fetchedAt, locale)})`,
   ]
 }
 

@@ -31,6 +31,10 @@ describe("fiskai ask (spawned)", () => {
     expect(stdout).toContain("✓ Primjenjivost")
     expect(stdout).toContain("ODGOVOR: ")
     expect(stdout).toContain("https://example.org/synthetic/e-prag-2024-a")
+    // Sources are named in words; the pack's codes and evidence ids stay in --json.
+    const sources = stdout.slice(stdout.indexOf("Izvori:"))
+    expect(sources).toMatch(/\((zakon|pravilnik|službena uputa|praksa), primarni izvor\)/)
+    expect(sources).not.toMatch(/\((LAW|REGULATION|GUIDANCE|PRACTICE)\b|, e-prag-2024-a\)/)
   })
 
   it("--json prints only events, one per line, exactly as the contract defines them", () => {
