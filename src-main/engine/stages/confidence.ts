@@ -21,8 +21,9 @@ const AUTHORITY_BASE: Record<Authority, number> = {
   GUIDANCE: 0.86,
   PRACTICE: 0.72,
 }
+// An official page confirming the fact says more than two secondary ones agreeing: never less.
 const VERIFICATION_ADJUST: Record<Verification, number> = {
-  CONFIRMED_OFFICIAL: 0.04,
+  CONFIRMED_OFFICIAL: 0.08,
   CONFIRMED_SECONDARY: 0.06,
   SINGLE_SECONDARY: -0.1,
 }
