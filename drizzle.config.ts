@@ -5,6 +5,10 @@ import { defineConfig } from "drizzle-kit"
 // `npx drizzle-kit generate --custom --name <name>`.
 export default defineConfig({
   dialect: "sqlite",
-  schema: ["./src-main/store/schema.ts", "./src-main/store/schema-scenarios.ts"],
+  schema: [
+    "./src-main/store/schema.ts",
+    "./src-main/store/schema-scenarios.ts",
+    "./src-main/store/schema-flags.ts",
+  ],
   out: "./resources/migrations",
 })

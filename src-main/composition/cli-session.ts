@@ -1,6 +1,7 @@
 import type { LoadedPack } from "../knowledge/loader"
 import type { RunService } from "../runs/run-service"
 import type { WhatIfService } from "../runs/whatif-service"
+import type { FlagsRepository } from "../store/flags-repo"
 import { keptFileText } from "../store/integrity"
 import type { Store } from "../store/store"
 import { createServices, type ServicesOptions } from "./services"
@@ -14,6 +15,8 @@ export interface CliSession {
   /** Every run the command starts goes through here (runs/run-service.ts), as in the app. */
   readonly service: RunService
   readonly whatif: WhatIfService
+  /** Reports on answers and their review (`fiskai flags`). */
+  readonly flags: FlagsRepository
   close(): void
 }
 
@@ -35,6 +38,7 @@ export function openCliSession(options: CliSessionOptions): CliSession {
     store,
     service: services.traces,
     whatif: services.whatif,
+    flags: services.flags,
     // A command awaits every run it starts before it closes: nothing is left to settle, so the
     // database is closed at once (services.close() would wait a turn for runs that cannot exist).
     close: () => store.close(),

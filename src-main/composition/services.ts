@@ -10,6 +10,7 @@ import { createEventBus, type EventBus } from "../util/event-bus"
 import type { PushSources } from "../ipc/pushes"
 import { loadPackFile, type LoadedPack } from "../knowledge/loader"
 import type { ClientsRepository } from "../store/clients-repo"
+import { FlagsRepository } from "../store/flags-repo"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import { RunService, type RunServiceOptions } from "../runs/run-service"
 import { WhatIfService } from "../runs/whatif-service"
@@ -50,6 +51,8 @@ export interface Services {
   readonly whatif: WhatIfService
   readonly clients: ClientsRepository
   readonly settings: SettingsRepository
+  /** Reports on answers (wrong, unclear) and the reviewers' decisions (issue 19). */
+  readonly flags: FlagsRepository
   readonly runs: LiveRuns
   readonly events: EventBus<ReasoningEvent>
   readonly exports: ExportJobs
@@ -117,6 +120,7 @@ export function createServices(options: ServicesOptions): Services {
     whatif,
     clients: traces.clients,
     settings: traces.settings,
+    flags: new FlagsRepository(store),
     runs,
     events,
     exports,

@@ -3,6 +3,7 @@ import type { Services } from "../composition/services"
 import { clientHandlers } from "./clients"
 import { diagnosticsHandlers } from "./diagnostics"
 import { exportHandlers } from "./exports"
+import { flagHandlers } from "./flags"
 import { reasoningHandlers } from "./reasoning"
 import { settingsHandlers } from "./settings"
 import { traceHandlers } from "./traces"
@@ -20,5 +21,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...exportHandlers(services),
     ...whatifHandlers(services),
     ...diagnosticsHandlers(services),
+    ...flagHandlers(services),
   } satisfies HandlerTable
 }

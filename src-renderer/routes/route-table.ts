@@ -2,6 +2,7 @@ import type { RouteComponent } from "@tanstack/react-router"
 import { AskScreen } from "../features/ask/AskScreen"
 import { ClientsScreen } from "../features/clients/ClientsScreen"
 import { ExportScreen } from "../features/export/ExportScreen"
+import { ReviewQueueScreen } from "../features/flags/ReviewQueueScreen"
 import { HistoryScreen } from "../features/history/HistoryScreen"
 import { CompareScenariosScreen } from "../features/scenarios/CompareScenariosScreen"
 import { ScenarioScreen } from "../features/scenarios/ScenarioScreen"
@@ -23,6 +24,7 @@ export const appRoutes: AppRoute[] = [
   { path: "/", component: AskScreen, nav: { label: "nav.ask", testId: "nav-ask" } },
   { path: "/history", component: HistoryScreen, nav: { label: "nav.history", testId: "nav-history" } },
   { path: "/trace/$requestId", component: TraceRoute },
+  { path: "/review", component: ReviewQueueScreen, nav: { label: "nav.review", testId: "nav-review" } },
   { path: "/scenarios", component: ScenariosScreen, nav: { label: "nav.scenarios", testId: "nav-scenarios" } },
   { path: "/scenarios/$id", component: ScenarioScreen },
   { path: "/scenarios/compare/$a/$b", component: CompareScenariosScreen },

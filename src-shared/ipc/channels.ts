@@ -17,7 +17,9 @@ import {
   StartExportInput,
   VerifyBundleInput,
 } from "../export"
+import { CreateFlagInput, DecideFlagInput, Flag, FlagListFilter, FlagQueueItem } from "../flags"
 import { Settings, SettingsPatch } from "../settings"
+import { typedText } from "../text"
 import {
   Client,
   ClientInput,
@@ -54,19 +56,8 @@ import { defineChannel, definePush, flattenGroups, type ChannelSchemas, type Pus
 const RequestRef = z.strictObject({ requestId: z.string().min(1).max(200) })
 const Empty = z.strictObject({})
 
-// A lone UTF-16 surrogate (broken text from a bad paste or a script) cannot be stored as UTF-8:
-// SQLite would keep U+FFFD instead, so the trace would not record what was asked. Refuse it.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u
-const wellFormed = (text: string) => !LONE_SURROGATE.test(text)
-const BROKEN_TEXT = "text contains a broken character (a lone UTF-16 surrogate); paste it again"
-
 export const AskInput = z.strictObject({
-  question: z
-    .string()
-    .trim()
-    .min(1, "question is empty")
-    .max(20_000, "question is too long")
-    .refine(wellFormed, BROKEN_TEXT),
+  question: typedText("question", 20_000),
   asOfDate: IsoDate.optional(),
   clientId: z.string().max(64).optional(),
   locale: Locale.optional(),
@@ -74,7 +65,7 @@ export const AskInput = z.strictObject({
 
 export const AnswerInput = z.strictObject({
   requestId: z.string().min(1).max(200),
-  answer: z.string().trim().min(1, "answer is empty").max(2000).refine(wellFormed, BROKEN_TEXT),
+  answer: typedText("answer", 2000),
 })
 
 export const channelGroups = {
@@ -128,6 +119,14 @@ export const channelGroups = {
     delete: defineChannel(ScenarioRef, ScenarioRef),
     compare: defineChannel(CompareScenariosInput, ScenarioComparison),
     recheck: defineChannel(ScenarioRef, RecheckResult),
+  },
+  flags: {
+    /** Reports a finished run's answer as wrong or unclear, with a note. */
+    create: defineChannel(CreateFlagInput, Flag),
+    /** The review queue (open flags, oldest first) or every flag; optionally one run's. */
+    list: defineChannel(FlagListFilter, z.array(FlagQueueItem)),
+    /** A reviewer confirms (the answer was wrong) or rejects an open flag, with a note. */
+    decide: defineChannel(DecideFlagInput, Flag),
   },
 } as const satisfies Record<string, Record<string, ChannelSchemas<z.ZodType, z.ZodType>>>
 

@@ -8,6 +8,7 @@ import { runTracesCommand, TRACES_USAGE } from "./traces"
 import { runVerifyCommand, VERIFY_USAGE } from "./verify"
 import { runWhatIfCommand, WHATIF_USAGE } from "./whatif"
 import { runScenariosCommand, SCENARIOS_USAGE } from "./scenarios"
+import { FLAGS_USAGE, runFlagsCommand } from "./flags"
 
 // The command registry: one line per command. Other commands (resume, traces, whatif, …) are
 // added here by the engineers who write them. Commands that open the database report a damaged
@@ -26,5 +27,6 @@ export const COMMANDS: Record<string, CliCommand> = {
   traces: { usage: TRACES_USAGE, run: reportingStoreDamage("traces", runTracesCommand) },
   whatif: { usage: WHATIF_USAGE, run: reportingStoreDamage("whatif", runWhatIfCommand) },
   scenarios: { usage: SCENARIOS_USAGE, run: reportingStoreDamage("scenarios", runScenariosCommand) },
+  flags: { usage: FLAGS_USAGE, run: reportingStoreDamage("flags", runFlagsCommand) },
   pack: { usage: PACK_USAGE, run: runPackCommand },
 }

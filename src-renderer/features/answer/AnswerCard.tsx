@@ -7,6 +7,7 @@ import { AnswerContextLine } from "./AnswerContextLine"
 import { answerText } from "./answer-text"
 import { Citations } from "./Citations"
 import { ConditionalBranches, ConflictWarnings, ErrorBody, RefusalBody } from "./OutcomeParts"
+import { ReportProblem } from "./ReportProblem"
 import { Structured, TextList } from "./Structured"
 import "./answer.css"
 
@@ -18,6 +19,11 @@ export interface AnswerCardProps {
   headingRef?: Ref<HTMLHeadingElement>
   /** The client and as-of date the run was answered for, shown under the outcome label. */
   context?: AnswerContext
+  /**
+   * The stored run this card answers: given, the card ends with "Report a problem" (issue 19).
+   * Not for an ERROR, which answered nothing.
+   */
+  reportRunId?: string
 }
 
 function AnswerBody({ payload }: { payload: FinalAnswerPayload }) {
@@ -35,7 +41,7 @@ function AnswerBody({ payload }: { payload: FinalAnswerPayload }) {
   )
 }
 
-export function AnswerCard({ terminal, onRetry, headingRef, context }: AnswerCardProps) {
+export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId }: AnswerCardProps) {
   const { t } = useI18n()
   const heading = (text: string) => (
     <h3 className="answer-heading" tabIndex={-1} ref={headingRef} data-testid="answer-heading">
@@ -52,6 +58,9 @@ export function AnswerCard({ terminal, onRetry, headingRef, context }: AnswerCar
       <p className="answer-kind">{t(`stage.${terminal.stage}`)}</p>
       {context && terminal.stage !== "ERROR" && <AnswerContextLine context={context} />}
       {children}
+      {reportRunId !== undefined && terminal.stage !== "ERROR" && (
+        <ReportProblem key={reportRunId} runId={reportRunId} />
+      )}
     </article>
   )
   switch (terminal.stage) {

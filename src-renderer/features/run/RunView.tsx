@@ -94,6 +94,7 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
           onRetry={onRetry}
           headingRef={answerHeadingRef}
           context={answerContext}
+          reportRunId={requestId}
         />
       )}
       {terminal && terminal.stage !== "ERROR" && <ReasoningCards events={events} riskTier={riskTier} />}

@@ -3,6 +3,7 @@ import { askMessages } from "./ask"
 import { clientMessages } from "./clients"
 import { exportMessages } from "./export"
 import { factMessages } from "./facts"
+import { flagMessages } from "./flags"
 import { historyMessages } from "./history"
 import { joinCatalog } from "./message-table"
 import { reasoningMessages } from "./reasoning"
@@ -29,6 +30,7 @@ export const catalog = joinCatalog([
   exportMessages,
   whatifMessages,
   scenarioMessages,
+  flagMessages,
 ])
 
 export type MessageKey = keyof typeof catalog

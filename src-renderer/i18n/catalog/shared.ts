@@ -11,6 +11,7 @@ export const sharedMessages = {
   "nav.label": { hr: "Glavna navigacija", en: "Main navigation" },
   "nav.ask": { hr: "Pitaj", en: "Ask" },
   "nav.history": { hr: "Povijest", en: "History" },
+  "nav.review": { hr: "Pregled prijava", en: "Review queue" },
   "nav.clients": { hr: "Klijenti", en: "Clients" },
   "nav.scenarios": { hr: "Scenariji", en: "Scenarios" },
   "nav.export": { hr: "Izvoz za reviziju", en: "Audit export" },

@@ -71,6 +71,7 @@ describe("one name per channel", () => {
       "exports.start", "exports.cancel", "exports.verify", "exports.signingKey", "exports.location", "exports.checkPath", "exports.chooseFile",
       "whatif.drivers", "whatif.run", "whatif.rerun", "whatif.compare",
       "scenarios.list", "scenarios.get", "scenarios.save", "scenarios.rename", "scenarios.duplicate", "scenarios.delete", "scenarios.compare", "scenarios.recheck",
+      "flags.create", "flags.list", "flags.decide",
     ])
   })
 

@@ -63,6 +63,9 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
     "scenarios.delete": { id: seeds.scenarioIds[2] },
     "scenarios.compare": { a: seeds.scenarioIds[0], b: seeds.scenarioIds[1] },
     "scenarios.recheck": { id: seeds.scenarioIds[1] },
+    "flags.create": { runId: seeds.completeId, kind: "wrong", note: "Prag nije točan." },
+    "flags.list": { status: "all", runId: seeds.completeId },
+    "flags.decide": { id: seeds.flagIds[0], decision: "confirmed", note: "pravilo vat.threshold" },
   }
 }
 

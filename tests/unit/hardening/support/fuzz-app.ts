@@ -21,6 +21,8 @@ export interface Seeds {
   counterfactualId: string
   /** Saved scenarios: [0] and [1] stay, [2] may be deleted by the fuzz. */
   scenarioIds: string[]
+  /** Flags on completeId, open when seeded (the fuzz may decide them). */
+  flagIds: string[]
   awaitingIds: string[]
   clientId: string
   bundlePath: string
@@ -138,6 +140,9 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
   const scenarioIds: string[] = []
   for (const name of ["Niži promet", "Kopija", "Za brisanje"])
     scenarioIds.push((await call("scenarios.save", { name, notes: "seed", resultRequestId: counterfactualId })).id)
+  const flagIds: string[] = []
+  for (const kind of ["wrong", "unclear"] as const)
+    flagIds.push((await call("flags.create", { runId: completeId, kind, note: "seed" })).id)
 
   const app: FuzzApp = {
     dir,
@@ -145,7 +150,7 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
     services,
     dispatch,
     trusted,
-    seeds: { completeId, counterfactualId, scenarioIds, awaitingIds, clientId: client.id, bundlePath, scratchDir },
+    seeds: { completeId, counterfactualId, scenarioIds, flagIds, awaitingIds, clientId: client.id, bundlePath, scratchDir },
     unexpected,
     call,
     noteResult,

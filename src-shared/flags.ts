@@ -1,0 +1,87 @@
+import { z } from "zod"
+import { TerminalOutcome } from "./events/stages"
+import { typedText } from "./text"
+
+// Flagged answers (issue 19, the first slice of the truth loop): a user reports a stored run's
+// answer as wrong or unclear with a note; a reviewer confirms the report (the answer was wrong) or
+// rejects it, with a note naming what must change (e.g. the rule id). A flag lives beside the
+// run's trace and never alters it.
+
+/** The longest note a report or a decision may carry. */
+export const FLAG_NOTE_MAX_LENGTH = 2000
+
+export const FlagKind = z.enum(["wrong", "unclear"])
+export const FlagStatus = z.enum(["open", "confirmed", "rejected"])
+/** What a reviewer decides: one of the statuses a flag can leave "open" for. */
+export const FlagDecisionKind = z.enum(["confirmed", "rejected"])
+
+/** A note as typed: trimmed, 1..2000 characters, no broken characters (the question's rules). */
+export const FlagNote = typedText("note", FLAG_NOTE_MAX_LENGTH)
+
+export const FlagDecision = z.object({
+  decidedAt: z.string(),
+  /** What must change (e.g. the rule id), or why the report was rejected. */
+  note: z.string(),
+})
+
+export const Flag = z
+  .object({
+    id: z.string(),
+    /** The flagged run: its trace's request id. */
+    runId: z.string(),
+    kind: FlagKind,
+    note: z.string(),
+    createdAt: z.string(),
+    status: FlagStatus,
+    /** Null while the flag is open. */
+    decision: FlagDecision.nullable(),
+  })
+  .refine((flag) => (flag.status === "open") === (flag.decision === null), {
+    message: "an open flag has no decision, and a decided one has",
+    path: ["decision"],
+  })
+
+/** What the queue shows of the flagged run, read from the trace's summary columns. */
+export const FlaggedRun = z.object({
+  question: z.string(),
+  clientId: z.string().nullable(),
+  /** The client's name when the profile still exists. */
+  clientName: z.string().nullable(),
+  /** The first line of the run's terminal text (an answer's headline, a refusal's message). */
+  headline: z.string().nullable(),
+  outcome: TerminalOutcome.nullable(),
+  confidence: z.number().nullable(),
+  createdAt: z.string(),
+})
+
+/** One row of the review queue. */
+export const FlagQueueItem = z.object({
+  flag: Flag,
+  run: FlaggedRun,
+  /** Milliseconds from the flag's creation to the moment the list was read (the reader's clock). */
+  ageMs: z.number().int().nonnegative(),
+})
+
+const Id = z.string().min(1).max(200)
+
+export const CreateFlagInput = z.strictObject({ runId: Id, kind: FlagKind, note: FlagNote })
+
+export const FlagListFilter = z.strictObject({
+  /** "open" (the review queue, the default) or "all". */
+  status: z.enum(["open", "all"]).optional(),
+  /** Only the flags of this run. */
+  runId: Id.optional(),
+})
+
+export const DecideFlagInput = z.strictObject({ id: Id, decision: FlagDecisionKind, note: FlagNote })
+
+export type FlagKind = z.infer<typeof FlagKind>
+export type FlagStatus = z.infer<typeof FlagStatus>
+export type FlagDecisionKind = z.infer<typeof FlagDecisionKind>
+export type FlagDecision = z.infer<typeof FlagDecision>
+export type Flag = z.infer<typeof Flag>
+export type FlaggedRun = z.infer<typeof FlaggedRun>
+export type FlagQueueItem = z.infer<typeof FlagQueueItem>
+export type CreateFlagInput = z.infer<typeof CreateFlagInput>
+export type FlagListFilter = z.infer<typeof FlagListFilter>
+export type DecideFlagInput = z.infer<typeof DecideFlagInput>

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest"
+import { isTerminal } from "../../../src-shared/events/event"
+import { FlagNotFoundError, FlagRunNotFoundError, FlagsRepository, FlagStateError } from "../../../src-main/store/flags-repo"
+import { TraceNotFoundError } from "../../../src-main/store/errors"
+import { purgeOlderThan } from "../../../src-main/store/purge"
+import { AS_OF, CLEAR_QUESTION, realService, VAGUE_QUESTION } from "./engine-fixtures"
+import { openTestStore } from "./fixtures"
+
+// Flagged answers on a real database file (issue 19): a report on a finished run, the review
+// queue with each flag's age by the caller's clock, one final decision, the audit trail, and the
+// trace itself untouched: it stays sealed and verifies after it was flagged and the flag decided.
+
+/** A clock that moves only when told: flags get known creation times, the queue known ages. */
+function steppedClock(start = "2026-03-02T09:00:00.000Z") {
+  let now = Date.parse(start)
+  return {
+    clock: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms
+    },
+  }
+}
+
+async function setup() {
+  const time = steppedClock()
+  const store = openTestStore(undefined, time.clock)
+  const service = realService(store)
+  service.clients.save({ id: "c1", name: "Obrt Horvat", context: {} })
+  const run = await service.ask({ question: CLEAR_QUESTION, asOfDate: AS_OF, clientId: "c1" })
+  return { store, service, time, flags: new FlagsRepository(store), runId: run.requestId }
+}
+
+const HOUR = 3_600_000
+
+describe("flags", () => {
+  it("are created open on a finished run, and the queue shows age, client, question, headline, outcome and confidence", async () => {
+    const { store, service, time, flags, runId } = await setup()
+    const flag = flags.create({ runId, kind: "wrong", note: "  Prag je 40.000 EUR, ne 60.000.  " })
+    expect(flag).toEqual({
+      id: expect.any(String),
+      runId,
+      kind: "wrong",
+      note: "Prag je 40.000 EUR, ne 60.000.",
+      createdAt: "2026-03-02T09:00:00.000Z",
+      status: "open",
+      decision: null,
+    })
+    time.advance(3 * HOUR)
+    const [item, ...rest] = flags.list({}, store.clock())
+    expect(rest).toEqual([])
+    const trace = service.get(runId)?.trace
+    expect(item).toEqual({
+      flag,
+      ageMs: 3 * HOUR,
+      run: {
+        question: CLEAR_QUESTION,
+        clientId: "c1",
+        clientName: "Obrt Horvat",
+        headline: expect.any(String),
+        outcome: trace?.outcome,
+        confidence: trace?.confidence,
+        createdAt: trace?.createdAt,
+      },
+    })
+    // The headline is the terminal's own, read from the summary column (not from the events).
+    const terminal = service.get(runId)?.events.find(isTerminal)
+    expect(terminal !== undefined && "headline" in terminal.data ? terminal.data.headline : null).toBe(item?.run.headline)
+    // The age is measured by whatever clock the caller passes.
+    expect(flags.list({}, new Date(Date.parse(flag.createdAt) - 5000))[0]?.ageMs).toBe(0)
+  })
+
+  it("are decided once: confirmed or rejected with a note, and a second decision is refused", async () => {
+    const { store, time, flags, runId } = await setup()
+    const first = flags.create({ runId, kind: "wrong", note: "Krivi prag." })
+    time.advance(1000)
+    const second = flags.create({ runId, kind: "unclear", note: "Nije jasno za koju godinu." })
+    expect(flags.list({}, store.clock()).map((i) => i.flag.id)).toEqual([first.id, second.id])
+
+    time.advance(HOUR)
+    const confirmed = flags.decide({ id: first.id, decision: "confirmed", note: "rule vat.registration.2025: threshold" })
+    expect(confirmed).toMatchObject({
+      status: "confirmed",
+      decision: { decidedAt: "2026-03-02T10:00:01.000Z", note: "rule vat.registration.2025: threshold" },
+    })
+    expect(() => flags.decide({ id: first.id, decision: "rejected", note: "ipak ne" })).toThrow(FlagStateError)
+    expect(() => flags.decide({ id: first.id, decision: "confirmed", note: "opet" })).toThrow(/already confirmed/)
+    expect(flags.get(first.id)).toEqual(confirmed)
+
+    // The queue holds the open ones; "all" every one, decided ones with their decision.
+    expect(flags.list({}, store.clock()).map((i) => i.flag.id)).toEqual([second.id])
+    expect(flags.list({ status: "all" }, store.clock()).map((i) => i.flag.status)).toEqual(["confirmed", "open"])
+    expect(flags.list({ status: "all", runId: "someone-else" }, store.clock())).toEqual([])
+    const rejected = flags.decide({ id: second.id, decision: "rejected", note: "Odgovor navodi godinu." })
+    expect(rejected.status).toBe("rejected")
+    expect(flags.list({}, store.clock())).toEqual([])
+
+    expect(flags.auditTrail(first.id)).toEqual([
+      { action: "created", at: "2026-03-02T09:00:00.000Z", detail: { runId, kind: "wrong" } },
+      { action: "confirmed", at: "2026-03-02T10:00:01.000Z", detail: { note: "rule vat.registration.2025: threshold" } },
+    ])
+  })
+
+  it("refuse a run that is not stored, one without an answer, and an unknown flag, writing nothing", async () => {
+    const { store, service, flags } = await setup()
+    const count = () => store.sqlite.prepare("SELECT (SELECT count(*) FROM flags) + (SELECT count(*) FROM flag_audit)").pluck().get()
+    const before = count()
+    const missing = () => flags.create({ runId: "no-such-run", kind: "wrong", note: "x" })
+    expect(missing).toThrow(FlagRunNotFoundError)
+    expect(missing).toThrow(TraceNotFoundError)
+    expect(missing).toThrow("no run no-such-run")
+    const suspended = await service.ask({ question: VAGUE_QUESTION, asOfDate: AS_OF })
+    expect(suspended.status).toBe("awaiting_input")
+    expect(() => flags.create({ runId: suspended.requestId, kind: "unclear", note: "?" })).toThrow(FlagStateError)
+    expect(() => flags.decide({ id: "no-such-flag", decision: "confirmed", note: "x" })).toThrow(FlagNotFoundError)
+    expect(count()).toBe(before)
+  })
+
+  it("refuse bad input: empty, too long or broken notes, unknown kinds", async () => {
+    const { flags, runId } = await setup()
+    expect(() => flags.create({ runId, kind: "wrong", note: "   " })).toThrow(/note is empty/)
+    expect(() => flags.create({ runId, kind: "wrong", note: "x".repeat(2001) })).toThrow(/note is too long/)
+    expect(() => flags.create({ runId, kind: "wrong", note: "pola \uD800 znaka" })).toThrow(/broken character/)
+    expect(() => flags.create({ runId, kind: "wrong" as "unclear" | "wrong", note: "x".repeat(2000) })).not.toThrow()
+    expect(() => flags.create({ runId, kind: "bad" as "wrong", note: "x" })).toThrow()
+  })
+
+  it("leave the trace untouched: it stays sealed and verifies after it was flagged and the flag decided", async () => {
+    const { store, service, flags, runId } = await setup()
+    const traceRow = () => store.sqlite.prepare("SELECT * FROM traces WHERE request_id = ?").get(runId)
+    const eventRows = () => store.sqlite.prepare("SELECT * FROM events WHERE request_id = ? ORDER BY id").all(runId)
+    const before = { trace: traceRow(), events: eventRows() }
+    const flag = flags.create({ runId, kind: "wrong", note: "Krivo." })
+    flags.decide({ id: flag.id, decision: "confirmed", note: "rule x" })
+    expect({ trace: traceRow(), events: eventRows() }).toEqual(before)
+    expect(await service.verify(runId)).toEqual({ requestId: runId, ok: true, chainOk: true, replayOk: true })
+  })
+
+  it("are kept by the database: what was reported and a decision are final, the audit append-only, and a flagged run is not purged", async () => {
+    const { store, time, flags, runId } = await setup()
+    const flag = flags.create({ runId, kind: "wrong", note: "Krivo." })
+    const sql = (statement: string) => () => store.sqlite.prepare(statement).run(flag.id)
+    expect(sql("UPDATE flags SET note = 'drugo' WHERE id = ?")).toThrow(/UPDATE rejected/)
+    expect(sql("DELETE FROM flags WHERE id = ?")).toThrow(/DELETE rejected/)
+    expect(sql("UPDATE flag_audit SET action = 'x' WHERE flag_id = ?")).toThrow(/append-only/)
+    expect(sql("DELETE FROM flag_audit WHERE flag_id = ?")).toThrow(/append-only/)
+    expect(sql("UPDATE flags SET status = 'confirmed' WHERE id = ?")).toThrow(/CHECK constraint failed/)
+    flags.decide({ id: flag.id, decision: "rejected", note: "Stoji." })
+    expect(sql("UPDATE flags SET status = 'confirmed' WHERE id = ?")).toThrow(/decided flag is final/)
+
+    time.advance(400 * 24 * HOUR)
+    const purged = purgeOlderThan(store, store.clock().toISOString())
+    expect(purged.keptCount).toBeGreaterThanOrEqual(1)
+    expect(flags.list({ status: "all" }, store.clock()).map((i) => i.flag.runId)).toEqual([runId])
+  })
+})
