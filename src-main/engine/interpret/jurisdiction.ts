@@ -65,6 +65,8 @@ const COUNTRIES: readonly Country[] = [
   { code: "JP", eu: false, stems: ["japan"] },
 ]
 
+/** Every country code the interpreter can name (each has a reader's name in country-names.ts). */
+export const COUNTRY_CODES: readonly string[] = COUNTRIES.map((c) => c.code)
 const UNITED_STATES: Country = { code: "US", eu: false }
 // One lexicon over every country's words and stems, and the country each entry names: a
 // question's tokens are looked up once, not once per country. An entry shared by two countries

@@ -17,6 +17,7 @@ import type { DateClarificationInput } from "./date-clarification"
 import { focusRefusal } from "../focus-refusal"
 import { focusIndex } from "../../knowledge/focus-index"
 import { formatDate } from "../../knowledge/format"
+import { countryName } from "../interpret/country-names"
 
 // CONTEXT_RESOLUTION: jurisdiction, domain, risk tier, as-of date and the evaluation context
 // (frozen profile + question facts), plus the concepts of the pack the question is about, which
@@ -72,7 +73,10 @@ export async function* contextResolutionStage(
   if (foreign) {
     const country = interpretation.jurisdiction.country
     const detail = country
-      ? run.t(`Pitanje se odnosi na državu: ${country}.`, `The question is about ${country}.`)
+      ? run.t(
+          `Pitanje se odnosi na drugu državu (${countryName(country, "hr")}).`,
+          `The question is about another country (${countryName(country, "en")}).`,
+        )
       : undefined
     return stop({ outcome: "REFUSAL", ...buildRefusal("UNSUPPORTED_JURISDICTION", run.locale, { detail }) })
   }
@@ -80,8 +84,8 @@ export async function* contextResolutionStage(
   if (outOfFocus) return stop(outOfFocus)
   if (matching.matches.length === 0 && domain !== "TAX" && domain !== "OTHER") {
     const detail = run.t(
-      `Područje pitanja (${domain}) nije pokriveno paketom ${run.pack.id}.`,
-      `The question's domain (${domain}) is not covered by pack ${run.pack.id}.`,
+      `Područje pitanja (${DOMAIN_WORDS[domain].hr}) nije pokriveno paketom ${run.pack.id}.`,
+      `The question's domain (${DOMAIN_WORDS[domain].en}) is not covered by pack ${run.pack.id}.`,
     )
     return stop({ outcome: "REFUSAL", ...buildRefusal("UNSUPPORTED_DOMAIN", run.locale, { detail }) })
   }
