@@ -11,7 +11,10 @@ import { assumptionSentence } from "../../../src-shared/assumptions"
 // Composes answer text from the rules' own statements and values only: nothing is added that the
 // pack does not say, apart from the user's facts the rules were checked against.
 
-const HEADLINE_MAX = 240
+// A rule's statement is one sentence that states the value; the longest in the pack (income-tax
+// rate ranges, the JOPPD date for occasional awards) run to about 330 characters. Below them the
+// headline fell back to "title: value", which reads as a label and repeats the Deadlines list.
+const HEADLINE_MAX = 360
 
 type Structured = NonNullable<FinalAnswerPayload["structured"]>
 
@@ -54,7 +57,7 @@ export function titleWithValue(rule: Rule, locale: Locale): string {
  *  PDV-om po stopi od 5 %."); a pack without such sentences falls back to "title: value". */
 export function headline(rule: Rule, locale: Locale): string {
   const statement = sentence(rule.statement[locale])
-  const text = statement.length <= HEADLINE_MAX ? statement : titleWithValue(rule, locale)
+  const text = statement.length <= HEADLINE_MAX ? statement : sentence(titleWithValue(rule, locale))
   return text.length <= HEADLINE_MAX ? text : `${text.slice(0, HEADLINE_MAX - 1)}…`
 }
 

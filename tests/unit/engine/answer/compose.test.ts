@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { structuredAnswer } from "../../../../src-main/engine/answer/compose"
+import { headline, structuredAnswer } from "../../../../src-main/engine/answer/compose"
 import type { Rule } from "../../../../src-main/knowledge/pack-schema"
 import { realPack } from "../../../fixtures/packs"
 
@@ -27,5 +27,16 @@ describe("structuredAnswer obligations", () => {
     if (positive === undefined) throw new Error("the real pack has a yes/no duty that arises")
     expect(structuredAnswer([positive, positive], "hr").obligations).toEqual([positive.statement.hr])
     expect(structuredAnswer([positive], "en").obligations).toEqual([positive.statement.en])
+  })
+})
+
+describe("headline", () => {
+  it("is the rule's own sentence for every rule of the real pack, in both languages", () => {
+    for (const rule of rules)
+      for (const locale of ["hr", "en"] as const) {
+        const text = headline(rule, locale)
+        expect(text).toMatch(/[.!?…)]$/)
+        expect(text.replace(/\.$/, "")).toBe(rule.statement[locale].trim().replace(/\.$/, ""))
+      }
   })
 })
