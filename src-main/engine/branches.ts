@@ -7,6 +7,7 @@ import { checkRule, conditionLabel, formatCondition } from "../knowledge/rule-el
 import { canonicalJson } from "../util/canonical-json"
 import { statementsText } from "./answer/compose"
 import type { BranchResult } from "./state"
+import { plainCopy } from "../util/plain-copy"
 
 // Branches of a CONDITIONAL_ANSWER (seed 003): when optional dimensions are missing, each rule
 // that depends on them says which values would make it apply (its own conditions on those
@@ -154,7 +155,7 @@ function satisfyingValue(operator: LeafOperator, operand: Operand): FactValue | 
 
 /** A copy of the context with one fact set (for hypothetical evaluation only). */
 export function withFact(context: EvaluationContext, path: string, value: FactValue): EvaluationContext {
-  const copy = structuredClone(context) as unknown as Record<string, unknown>
+  const copy = plainCopy(context) as unknown as Record<string, unknown>
   const segments = path.split(".")
   let node = copy
   for (const segment of segments.slice(0, -1)) {

@@ -2,6 +2,7 @@ import { assumptionPath } from "../../src-shared/assumptions"
 import type { EvaluationContext, FactSource, ProfileContext } from "../../src-shared/context"
 import type { UserContextSnapshot } from "../../src-shared/events/payloads"
 import type { QueryInterpretation } from "./interpret"
+import { plainCopy } from "../util/plain-copy"
 
 // Builds a run's evaluation context from the frozen profile snapshot and the facts found in the
 // question, recording where every fact came from. Profile facts win over question facts: the
@@ -37,7 +38,7 @@ export function buildEvaluationContext({
   recordSources(profile ?? {}, "", "user_profile", factSources)
   const facts = interpretation.facts
 
-  const entity = profile?.entity ? structuredClone(profile.entity) : undefined
+  const entity = profile?.entity ? plainCopy(profile.entity) : undefined
   const queryType = facts.entityType ?? (facts.obrtSubtype ? "OBRT" : undefined)
   if (entity) {
     context.entity = entity
