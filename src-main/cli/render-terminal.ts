@@ -77,7 +77,8 @@ function citation(c: Citation, i: number, locale: Locale): string[] {
     `  [${i + 1}] ${c.title} — ${c.sourceName} (${authorityName(c.authority, locale)}${c.role === "primary" ? t(", primarni izvor", ", primary source") : ""})`,
     `      ${c.url}`,
     // The evidence id is the pack's key, kept in --json and the trace, not in the reader's text.
-    `      ${t("„", "“")}${c.quote}” (${t("dohvaćeno", "fetched")} ${formatDate(c.fetchedAt, locale)})`,
+    // A quote keeps the page's words, not its line breaks: the list stays one block per source.
+    `      ${t("„", "“")}${c.quote.replace(/\s+/g, " ").trim()}” (${t("dohvaćeno", "fetched")} ${formatDate(c.fetchedAt, locale)})`,
   ]
 }
 

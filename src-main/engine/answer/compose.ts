@@ -91,13 +91,18 @@ export function appliedFactsText(
   return (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
 }
 
+const SCOPE_NOTE_KINDS: ReadonlySet<Rule["kind"]> = new Set(["rate", "fact"])
+
 export function structuredAnswer(rules: readonly Rule[], locale: Locale): Structured {
   const obligations: string[] = []
   const deadlines: string[] = []
   const thresholds: string[] = []
   for (const rule of rules) {
-    for (const obligation of rule.obligations)
-      if (!obligations.includes(obligation[locale])) obligations.push(obligation[locale])
+    // On a rate or a plain fact the pack's "obligations" are notes on its scope ("cakes are not
+    // covered by this rate"): the answer's limits list them, not its duties.
+    if (!SCOPE_NOTE_KINDS.has(rule.kind))
+      for (const obligation of rule.obligations)
+        if (!obligations.includes(obligation[locale])) obligations.push(obligation[locale])
     const line = titleWithValue(rule, locale)
     if (rule.kind === "deadline") deadlines.push(line)
     if (rule.kind === "threshold") thresholds.push(line)
@@ -158,6 +163,12 @@ export function answerLimits(input: LimitsInput, locale: Locale): string[] {
     if (check.failure === "proposed")
       limits.push(hr ? `Nije uključeno, samo prijedlog: ${title}` : `Not included, only a proposal: ${title}`)
   }
+  for (const rule of input.cited ?? [])
+    if (SCOPE_NOTE_KINDS.has(rule.kind))
+      for (const note of rule.obligations) {
+        const line = note[locale].replace(/\.$/, "")
+        if (!limits.includes(line)) limits.push(line)
+      }
   for (const rule of input.cited ?? [])
     if (rule.verification === "SINGLE_SECONDARY")
       limits.push(

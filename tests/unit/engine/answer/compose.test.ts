@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { headline, structuredAnswer } from "../../../../src-main/engine/answer/compose"
+import { answerLimits, headline, structuredAnswer } from "../../../../src-main/engine/answer/compose"
 import type { Rule } from "../../../../src-main/knowledge/pack-schema"
 import { realPack } from "../../../fixtures/packs"
 
@@ -37,6 +37,22 @@ describe("headline", () => {
         const text = headline(rule, locale)
         expect(text).toMatch(/[.!?…)]$/)
         expect(text.replace(/\.$/, "")).toBe(rule.statement[locale].trim().replace(/\.$/, ""))
+      }
+  })
+})
+
+describe("scope notes of a rate", () => {
+  it("are limits of the answer, not obligations of the client (cakes are not covered by bread's rate)", () => {
+    const rateRules = rules.filter((r) => r.kind === "rate" && r.obligations.length > 0)
+    expect(rateRules.length).toBeGreaterThan(0)
+    for (const rule of rateRules)
+      for (const locale of ["hr", "en"] as const) {
+        expect(structuredAnswer([rule], locale).obligations).toBeUndefined()
+        const limits = answerLimits(
+          { asOf: "2025-06-01", packId: "hr-core", packVersion: "x", checks: [], assumedDefaults: [], cited: [rule] },
+          locale,
+        )
+        for (const note of rule.obligations) expect(limits).toContain(note[locale].replace(/\.$/, ""))
       }
   })
 })
