@@ -60,6 +60,8 @@ export const QueryFacts = z.strictObject({
   vatStatus: VatStatus.optional(),
   /** How long the trip the question is about lasted, in hours (per-diem rules depend on it). */
   tripHours: z.number().finite().nonnegative().max(24 * 366, "a trip of more than a year is not a trip").optional(),
+  /** The employee's years of service, a whole number (jubilee-award caps depend on it). */
+  serviceYears: z.number().int().min(1).max(70, "no one has worked for more than 70 years").optional(),
 })
 
 /** The full context a run evaluates against; frozen at the start of the run. */

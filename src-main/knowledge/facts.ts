@@ -9,7 +9,7 @@ import { formatDate, formatMoney, formatNumber } from "./format"
 export type FactValue = string | number | boolean
 
 type Localized = { hr: string; en: string }
-type FactKind = "money" | "number" | "hours" | "date" | "enum" | "boolean" | "text"
+type FactKind = "money" | "number" | "hours" | "years" | "date" | "enum" | "boolean" | "text"
 
 interface FactInfo {
   label: Localized
@@ -92,6 +92,7 @@ const FACTS: Record<string, FactInfo> = {
   },
   "query.vatStatus": { label: { hr: "Status PDV-a", en: "VAT status" }, kind: "enum", values: VAT_STATUSES },
   "query.tripHours": { label: { hr: "Trajanje puta", en: "Trip duration" }, kind: "hours" },
+  "query.serviceYears": { label: { hr: "Godine staža", en: "Years of service" }, kind: "years" },
 }
 
 const HOURS: PluralForms = { hr: { one: "sat", few: "sata", other: "sati" }, en: { one: "hour", other: "hours" } }
@@ -103,6 +104,13 @@ export function formatHours(value: number, locale: Locale): string {
   // A decimal count takes the genitive singular in Croatian ("2,5 sata") and the plural in English.
   if (decimals > 0) return `${number} ${locale === "hr" ? HOURS.hr.few : HOURS.en.other}`
   return `${number} ${plural(value, locale, HOURS)}`
+}
+
+const YEARS: PluralForms = { hr: { one: "godina", few: "godine", other: "godina" }, en: { one: "year", other: "years" } }
+
+/** "15 godina", "1 godina", "22 godine" / "15 years", "1 year": a whole count of years. */
+export function formatYears(value: number, locale: Locale): string {
+  return `${formatNumber(value, locale, 0)} ${plural(value, locale, YEARS)}`
 }
 
 /** Reads a fact by path ("counters.revenueYtd", "asOf"); undefined when absent. */
@@ -123,10 +131,10 @@ export function isMoneyFact(path: string): boolean {
   return FACTS[path]?.kind === "money"
 }
 
-/** True for facts that are a plain count or measure (a year, hours): set as numbers, not text. */
+/** True for facts that are a plain count or measure (a year, hours, years of service): set as numbers, not text. */
 export function isNumberFact(path: string): boolean {
   const kind = FACTS[path]?.kind
-  return kind === "number" || kind === "hours"
+  return kind === "number" || kind === "hours" || kind === "years"
 }
 
 /** True for facts about where the client is (JURISDICTION_MISMATCH exclusions). */
@@ -144,6 +152,7 @@ export function formatFactValue(path: string, value: FactValue, locale: Locale):
   if (typeof value === "number") {
     if (info?.kind === "money") return formatMoney(value, locale)
     if (info?.kind === "hours") return formatHours(value, locale)
+    if (info?.kind === "years") return formatYears(value, locale)
     return info?.kind === "number" ? String(value) : formatNumber(value, locale)
   }
   if (typeof value === "boolean") return locale === "hr" ? (value ? "da" : "ne") : value ? "yes" : "no"

@@ -1,6 +1,8 @@
 import type { DriverValue, RuleExclusion } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
 import { EntityType, ObrtSubtype, VatStatus } from "../../src-shared/context"
+import { formatNumber } from "../../src-shared/format/numbers"
+import { pluralForm } from "../../src-shared/format/plural"
 import type { MessageKey } from "../i18n/catalog"
 import { isMessageKey, translate } from "../i18n/translate"
 import { formatDate } from "../format/dates"
@@ -16,6 +18,12 @@ const MONEY_FACTS = new Set([
   "txn.amount",
   "query.amount",
 ])
+// Facts that count something, shown with the noun that agrees with the number ("10 sati",
+// "22 godine"), not as a bare number a reader would have to guess the unit of.
+const COUNTED_FACTS: Record<string, "hours" | "years"> = {
+  "query.tripHours": "hours",
+  "query.serviceYears": "years",
+}
 const ENUM_FACTS: Record<string, { prefix: string; values: readonly string[] }> = {
   "entity.type": { prefix: "entityType", values: EntityType.options },
   "query.entityType": { prefix: "entityType", values: EntityType.options },
@@ -32,12 +40,23 @@ export function factLabel(path: string | undefined, locale: Locale): string {
   return isMessageKey(key) ? translate(locale, key) : translate(locale, "fact.unknownPath", { path })
 }
 
-/** A fact value for people: money, dates, yes/no and enum names; other text as given. */
+/** "10 sati", "10,5 sata", "1 hour"; "15 godina", "22 godine", "1 year". */
+function formatCount(unit: "hours" | "years", value: number, locale: Locale): string {
+  const decimals = [0, 1, 2].find((d) => Math.abs(value * 10 ** d - Math.round(value * 10 ** d)) < 1e-9) ?? 2
+  // A decimal count takes the genitive singular in Croatian ("2,5 sata") and the plural in English.
+  const form = decimals > 0 ? "few" : pluralForm(value, locale)
+  return translate(locale, `fact.count.${unit}.${form}`, { n: formatNumber(value, locale, decimals) })
+}
+
+/** A fact value for people: money, counts, dates, yes/no and enum names; other text as given. */
 export function formatFactValue(path: string | undefined, value: DriverValue, locale: Locale): string {
   if (value === null) return translate(locale, "common.unknown")
   if (typeof value === "boolean") return translate(locale, value ? "common.yes" : "common.no")
-  if (typeof value === "number")
+  if (typeof value === "number") {
+    const unit = path ? COUNTED_FACTS[path] : undefined
+    if (unit) return formatCount(unit, value, locale)
     return path && MONEY_FACTS.has(path) ? formatMoney(value, locale) : String(value)
+  }
   const enumInfo = path ? ENUM_FACTS[path] : undefined
   if (enumInfo && enumInfo.values.includes(value)) {
     const key = `${enumInfo.prefix}.${value}`
@@ -55,6 +74,7 @@ function valueText(path: string | undefined, text: string, locale: Locale, keepO
   const rest = text.replace(LEADING_OPERATOR, "")
   let body: string
   if (path && MONEY_FACTS.has(path) && /^-?\d+(\.\d+)?$/.test(rest)) body = formatMoney(Number(rest), locale)
+  else if (path && COUNTED_FACTS[path] && /^\d+(\.\d+)?$/.test(rest)) body = formatFactValue(path, Number(rest), locale)
   else if (path && ENUM_FACTS[path]) body = formatFactValue(path, rest, locale)
   else body = rest.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (iso) => formatDate(iso, locale))
   // "=" adds nothing in a sentence ("applies when it is obrt"); the other comparisons do.

@@ -63,8 +63,9 @@ const TURNOVER_WORDS = /\b(?:promet\w*|prihod\w*|primic\w*|primit\w*|turnover|re
 const TRANSACTION_WORDS = /\b(?:racun\w*|faktur\w*|transakcij\w*|placanj\w*|uplat\w*|isplat\w*|invoices?|payments?|transactions?|gotovin\w*|cash|kupnj\w*|purchases?)\b/g
 // A bare number right after a turnover word ("promet 65.000", "turnover of 65,000").
 const TURNOVER_BEFORE_BARE_NUMBER = /(?:promet\w*|prihod\w*|primic\w*|turnover|revenues?|income)(?:\s+(?:mi|je|mi je|od|iznosi|of|is|was|will be|oko|about|approximately|cca|do|up to|preko|over|above|ispod|below|under))*\s+$/
-// A count of hours is a duration, however it is written: "10 sati", "10 h", "10 hrs", "10-satni", "10-hour".
-const NOT_MONEY_AFTER = /^\s?(?:%|posto|percent|godin|dan|mjesec|month|year|day|sat|hour|h(?![a-z])|hrs?(?![a-z])|-\s?(?:sat|hour|h(?![a-z]))|radnik|zaposlen|employee|m2|km)/
+// A count of hours is a duration, however it is written: "10 sati", "10 h", "10 hrs", "10-satni", "10-hour";
+// so is a count of years ("15-year jubilee", "15-godišnji staž").
+const NOT_MONEY_AFTER = /^\s?(?:%|posto|percent|godin|god\.|yrs?(?![a-z])|dan|mjesec|month|year|day|sat|hour|h(?![a-z])|hrs?(?![a-z])|-\s?(?:sat|hour|h(?![a-z])|godin|godisnj|year)|radnik|zaposlen|employee|m2|km)/
 
 /** Distance from the amount to the nearest match of `words` within the window, or Infinity. */
 function nearestDistance(text: string, words: RegExp, start: number, end: number): number {

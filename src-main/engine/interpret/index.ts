@@ -7,6 +7,7 @@ import { chooseAsOf, extractYears, relativeTimeNotes, scanDates, scanMonths } fr
 import { findEntities, type EntityFindings } from "./entities"
 import { gibberishRatio } from "./gibberish"
 import { resolveJurisdiction, type JurisdictionResult } from "./jurisdiction"
+import { extractServiceYears } from "./service-years"
 import { detectLanguage, extractKeywords, prepareText, tokenize, toTokenLine } from "./text-utils"
 import { extractTripDuration } from "./trip-duration"
 import type { QueryInterpretation } from "./types"
@@ -32,7 +33,7 @@ function buildFacts(
   findings: EntityFindings,
   amounts: readonly AmountMatch[],
   years: readonly number[],
-  tripHours: number | undefined,
+  measures: Pick<QueryFacts, "tripHours" | "serviceYears">,
 ): QueryFacts {
   const facts: QueryFacts = {}
   const eur = amounts.find((a) => a.currency === "EUR" && a.value >= 0 && a.value <= MAX_MONEY)
@@ -48,7 +49,8 @@ function buildFacts(
     if (entityType.value === "OBRT" && subtype !== undefined) facts.obrtSubtype = subtype.value
   }
   if (findings.vatStatus !== undefined) facts.vatStatus = findings.vatStatus
-  if (tripHours !== undefined) facts.tripHours = tripHours
+  if (measures.tripHours !== undefined) facts.tripHours = measures.tripHours
+  if (measures.serviceYears !== undefined) facts.serviceYears = measures.serviceYears
   return facts
 }
 
@@ -123,7 +125,9 @@ export function interpretQuestion(question: string): QueryInterpretation {
   const findings = findEntities(line, tokens)
   const trip = extractTripDuration(normalized)
   if (trip.note !== undefined) signals.push(trip.note)
-  const facts = buildFacts(findings, amounts, years, trip.hours)
+  const service = extractServiceYears(normalized)
+  if (service.note !== undefined) signals.push(service.note)
+  const facts = buildFacts(findings, amounts, years, { tripHours: trip.hours, serviceYears: service.years })
   if (new Set(findings.entityTypes.map((e) => e.value)).size > 1) signals.push("entity_type:multiple")
   if (findings.items.length > 0) signals.push(`item:${findings.items.map((i) => i.value).join(",")}`)
 

@@ -51,7 +51,16 @@ export const factMessages = {
   "fact.query.entityType": { hr: "pravni oblik iz pitanja", en: "the legal form in the question" },
   "fact.query.obrtSubtype": { hr: "vrsta obrta iz pitanja", en: "the kind of trade in the question" },
   "fact.query.vatStatus": { hr: "status PDV-a iz pitanja", en: "the VAT status in the question" },
+  "fact.query.tripHours": { hr: "trajanje puta", en: "the trip duration" },
+  "fact.query.serviceYears": { hr: "godine staža", en: "the years of service" },
   "fact.unknownPath": { hr: "podatak „{path}”", en: "the fact “{path}”" },
+  // Counted facts: "10 sati", "22 sata", "1 sat"; "15 godina", "22 godine", "21 godina".
+  "fact.count.hours.one": { hr: "{n} sat", en: "{n} hour" },
+  "fact.count.hours.few": { hr: "{n} sata", en: "{n} hours" },
+  "fact.count.hours.other": { hr: "{n} sati", en: "{n} hours" },
+  "fact.count.years.one": { hr: "{n} godina", en: "{n} year" },
+  "fact.count.years.few": { hr: "{n} godine", en: "{n} years" },
+  "fact.count.years.other": { hr: "{n} godina", en: "{n} years" },
 
   "entityType.DOO": { hr: "d.o.o.", en: "d.o.o. (limited company)" },
   "entityType.JDOO": { hr: "j.d.o.o.", en: "j.d.o.o. (simple limited company)" },

@@ -119,6 +119,38 @@ describe("formatFactValue and flattenFacts", () => {
     expect(formatFactValue("x.y", null, "en")).toBe("unknown")
   })
 
+  it("names the trip's duration and the years of service, and counts them with the noun that agrees", () => {
+    expect(factLabel("query.tripHours", "hr")).toBe("trajanje puta")
+    expect(factLabel("query.tripHours", "en")).toBe("the trip duration")
+    expect(factLabel("query.serviceYears", "hr")).toBe("godine staža")
+    expect(factLabel("query.serviceYears", "en")).toBe("the years of service")
+    const hours = (n: number, locale: "hr" | "en") => formatFactValue("query.tripHours", n, locale)
+    expect([1, 2, 5, 10, 21, 22].map((n) => hours(n, "hr"))).toEqual(["1 sat", "2 sata", "5 sati", "10 sati", "21 sat", "22 sata"])
+    expect(hours(10.5, "hr")).toBe("10,5 sata")
+    expect([1, 10, 10.5].map((n) => hours(n, "en"))).toEqual(["1 hour", "10 hours", "10.5 hours"])
+    const years = (n: number, locale: "hr" | "en") => formatFactValue("query.serviceYears", n, locale)
+    expect([1, 2, 4, 5, 12, 15, 21, 22, 40].map((n) => years(n, "hr"))).toEqual([
+      "1 godina",
+      "2 godine",
+      "4 godine",
+      "5 godina",
+      "12 godina",
+      "15 godina",
+      "21 godina",
+      "22 godine",
+      "40 godina",
+    ])
+    expect([1, 15].map((n) => years(n, "en"))).toEqual(["1 year", "15 years"])
+  })
+
+  it("counts raw numbers in an exclusion of a counted fact", () => {
+    const text = exclusionText(
+      { ...base, code: "CONDITION_FALSE", factPath: "query.serviceYears", operator: "eq", expected: "= 15", actual: "12" },
+      "hr",
+    )
+    expect(text).toBe("Isključeno jer je godine staža: 12 godina; pravilo vrijedi kad je 15 godina.")
+  })
+
   it("lists the facts of a context by path", () => {
     expect(
       flattenFacts({ asOf: "2025-01-15", entity: { type: "DOO", vat: { status: "IN_VAT" } }, counters: {} }),
