@@ -30,13 +30,39 @@ export interface PredicateEvaluation {
   /** Every leaf evaluated, in predicate order. */
   leaves: LeafResult[]
   deciding?: DecidingLeaf
-  /** For a true outcome, the leaves that make it true: every child of an `and`, the first true
-   *  child of an `or`, and under a `not` the leaves that made its inside false (so a leaf of an
-   *  `or` that did not decide, or one a `not` turned around, is never shown as having held). */
-  support: DecidingLeaf[]
 }
 
 export type FactLookup = (path: string) => FactValue | undefined
+
+/**
+ * For a predicate that holds, the leaves it holds by: every child of an `and`, the first true
+ * child of an `or`, and under a `not` the leaves that made its inside false (with `negated` set),
+ * so a leaf of an `or` that did not decide, or one a `not` turned around, is never shown as having
+ * held. Empty when the predicate does not hold. Computed on demand (only for the rules an answer
+ * rests on), not during every rule's evaluation.
+ */
+export function supportingLeaves(predicate: Predicate, context: EvaluationContext): DecidingLeaf[] {
+  const lookup: FactLookup = (path) => readFact(context, path)
+  const node = settle(predicate, lookup, false)
+  return node.outcome === true ? node.leaves : []
+}
+
+function settle(p: Predicate, lookup: FactLookup, negated: boolean): { outcome: Truth; leaves: DecidingLeaf[] } {
+  if ("and" in p || "or" in p) {
+    const isAnd = "and" in p
+    const results = ("and" in p ? p.and : p.or).map((child) => settle(child, lookup, negated))
+    const hit = results.find((r) => r.outcome === !isAnd)
+    if (hit) return hit
+    if (results.some((r) => r.outcome === "unknown")) return { outcome: "unknown", leaves: [] }
+    return { outcome: isAnd, leaves: results.flatMap((r) => r.leaves) }
+  }
+  if ("not" in p) {
+    const inner = settle(p.not, lookup, !negated)
+    return { outcome: inner.outcome === "unknown" ? "unknown" : !inner.outcome, leaves: inner.leaves }
+  }
+  const leaf = evaluateLeaf(p, lookup)
+  return { outcome: leaf.outcome, leaves: leaf.outcome === "unknown" ? [] : [{ leaf, negated }] }
+}
 
 export function evaluateAppliesWhen(predicate: Predicate, context: EvaluationContext): PredicateEvaluation {
   return evaluatePredicate(predicate, (path) => readFact(context, path))
@@ -45,8 +71,7 @@ export function evaluateAppliesWhen(predicate: Predicate, context: EvaluationCon
 export function evaluatePredicate(predicate: Predicate, lookup: FactLookup): PredicateEvaluation {
   const leaves: LeafResult[] = []
   const node = evaluateNode(predicate, lookup, leaves, false)
-  const support = node.outcome === true ? node.support : []
-  return { outcome: node.outcome, leaves, deciding: node.outcome === true ? undefined : node.deciding, support }
+  return { outcome: node.outcome, leaves, deciding: node.outcome === true ? undefined : node.deciding }
 }
 
 interface NodeResult {
@@ -55,8 +80,6 @@ interface NodeResult {
   deciding?: DecidingLeaf
   /** Explains a true outcome (used when a `not` above turns it false). */
   witness?: DecidingLeaf
-  /** The leaves that settle a true or false outcome (empty for unknown). */
-  support: DecidingLeaf[]
 }
 
 function evaluateNode(p: Predicate, lookup: FactLookup, leaves: LeafResult[], negated: boolean): NodeResult {
@@ -64,16 +87,15 @@ function evaluateNode(p: Predicate, lookup: FactLookup, leaves: LeafResult[], ne
   if ("or" in p) return combine(p.or, false, lookup, leaves, negated)
   if ("not" in p) {
     const inner = evaluateNode(p.not, lookup, leaves, !negated)
-    if (inner.outcome === "unknown") return { outcome: "unknown", deciding: inner.deciding, support: [] }
+    if (inner.outcome === "unknown") return { outcome: "unknown", deciding: inner.deciding }
     return inner.outcome
-      ? { outcome: false, deciding: inner.witness, support: inner.support }
-      : { outcome: true, witness: inner.deciding, support: inner.support }
+      ? { outcome: false, deciding: inner.witness }
+      : { outcome: true, witness: inner.deciding }
   }
   const leaf = evaluateLeaf(p, lookup)
   leaves.push(leaf)
   const self = { leaf, negated }
-  if (leaf.outcome === true) return { outcome: true, witness: self, support: [self] }
-  return { outcome: leaf.outcome, deciding: self, support: leaf.outcome === false ? [self] : [] }
+  return leaf.outcome === true ? { outcome: true, witness: self } : { outcome: leaf.outcome, deciding: self }
 }
 
 /** `and` (all) or `or` (any) in three-valued logic; the first decisive child explains the result. */
@@ -87,15 +109,11 @@ function combine(
   const results = children.map((child) => evaluateNode(child, lookup, leaves, negated))
   const decisive = isAnd ? false : true
   const hit = results.find((r) => r.outcome === decisive)
-  if (hit)
-    return isAnd
-      ? { outcome: false, deciding: hit.deciding, support: hit.support }
-      : { outcome: true, witness: hit.witness, support: hit.support }
+  if (hit) return isAnd ? { outcome: false, deciding: hit.deciding } : { outcome: true, witness: hit.witness }
   const unknown = results.find((r) => r.outcome === "unknown")
-  if (unknown) return { outcome: "unknown", deciding: unknown.deciding, support: [] }
-  const support = results.flatMap((r) => r.support)
-  if (isAnd) return { outcome: true, witness: results[0]?.witness, support }
-  return { outcome: false, deciding: results[0]?.deciding, support }
+  if (unknown) return { outcome: "unknown", deciding: unknown.deciding }
+  if (isAnd) return { outcome: true, witness: results[0]?.witness }
+  return { outcome: false, deciding: results[0]?.deciding }
 }
 
 function evaluateLeaf(p: Predicate, lookup: FactLookup): LeafResult {

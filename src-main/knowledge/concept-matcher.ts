@@ -30,12 +30,12 @@ export interface ConceptMatching {
 
 /**
  * Scores per concept slot (PackIndex.conceptSlugs). A common word can touch thousands of
- * concepts, so the per-question work runs on typed arrays indexed by slot rather than on maps
+ * concepts, so the per-question work runs on arrays indexed by slot rather than on maps
  * keyed by slug: the 10,000-rule bench pack spent most of a run in map and object churn here.
  */
 interface Tally {
   /** Summed weight per concept slot. */
-  weight: Float64Array
+  weight: number[]
   /** The terms that matched, per concept slot. */
   terms: Array<string[] | undefined>
   /** Slots with a weight, in first-touch order. */
@@ -44,7 +44,7 @@ interface Tally {
 
 /** The best offer per concept at one question position. */
 interface Position {
-  weight: Float64Array
+  weight: number[]
   term: string[]
   touched: number[]
 }
@@ -96,8 +96,10 @@ const WEAK_WEIGHT = 0.25
 export function matchConcepts(index: PackIndex, tokens: readonly string[]): ConceptMatching {
   const forms = tokens.map(lookupForms)
   const size = index.conceptSlugs.length
-  const tally: Tally = { weight: new Float64Array(size), terms: new Array<string[] | undefined>(size), touched: [] }
-  const at: Position = { weight: new Float64Array(size), term: new Array<string>(size), touched: [] }
+  // Plain arrays, not typed ones: a typed array this size lives outside the JS heap and costs
+  // more to allocate than a small pack's whole matching.
+  const tally: Tally = { weight: new Array<number>(size).fill(0), terms: new Array<string[] | undefined>(size), touched: [] }
+  const at: Position = { weight: new Array<number>(size).fill(0), term: new Array<string>(size), touched: [] }
   let total = 0
   // Positions up to here lie inside a real phrase already matched; phrases start at or before the
   // position being read, so one running end is the whole covered set.
@@ -187,12 +189,21 @@ function sortedTerms(terms: string[]): string[] {
   return terms
 }
 
+const SMALL_SORT = 64
+
 /**
  * Slots ordered by score (thousandths, best first), ties by slot, i.e. by slug. A common word can
  * touch a thousand concepts at one score; a counting sort over the 1,001 possible scores, fed in
  * slot order, costs a few microseconds where a comparison sort of those ties cost a hundred.
  */
-function bestFirst(touched: readonly number[], size: number, thousandths: (slot: number) => number): Int32Array {
+export function bestFirst(touched: readonly number[], size: number, thousandths: (slot: number) => number): Int32Array {
+  // A question of a real pack touches a few dozen concepts: a plain sort is cheaper than
+  // setting up the counting sort's 1,002 buckets.
+  if (touched.length <= SMALL_SORT) {
+    const scores = new Map(touched.map((slot) => [slot, thousandths(slot)]))
+    const score = (slot: number) => scores.get(slot) ?? 0
+    return Int32Array.from(touched).sort((a, b) => score(b) - score(a) || a - b)
+  }
   const inSlotOrder = Int32Array.from(touched)
   // When the question touches a good share of the pack, a scan of every slot beats sorting.
   if (touched.length * 16 < size) inSlotOrder.sort()

@@ -4,6 +4,7 @@ import type { Locale } from "../../src-shared/events/stages"
 import {
   effectiveOperator,
   evaluateAppliesWhen,
+  supportingLeaves,
   type DecidingLeaf,
   type LeafResult,
   type Operand,
@@ -30,8 +31,9 @@ export interface RuleCheck {
   exclusion?: RuleExclusion
   /** Leaves of appliesWhen evaluated for this rule (empty when temporal validity already failed). */
   leaves: LeafResult[]
-  /** For an eligible rule, the leaves its conditions held by (see PredicateEvaluation.support). */
-  support?: DecidingLeaf[]
+  /** For an eligible rule, the leaves its conditions held by (see supportingLeaves); worked out
+   *  only when asked, for the few rules an answer rests on. */
+  support?: () => DecidingLeaf[]
   /** For a rule not in force on asOf or only proposed: would its conditions hold? (A future rule
    *  about another item is not a reason to call the law uncertain.) */
   conditionsHold?: Truth
@@ -93,10 +95,11 @@ export function checkRule(
       },
     }
   }
-  if (!rule.appliesWhen) return { rule, eligible: true, leaves: [] }
-  const evaluation = evaluateAppliesWhen(rule.appliesWhen, context)
+  const predicate = rule.appliesWhen
+  if (!predicate) return { rule, eligible: true, leaves: [] }
+  const evaluation = evaluateAppliesWhen(predicate, context)
   if (evaluation.outcome === true || !evaluation.deciding)
-    return { rule, eligible: true, leaves: evaluation.leaves, support: evaluation.support }
+    return { rule, eligible: true, leaves: evaluation.leaves, support: () => supportingLeaves(predicate, context) }
   return {
     rule,
     eligible: false,

@@ -74,7 +74,7 @@ export function appliedFactsText(
   const byPath = new Map<string, { actual: FactValue; conditions: string[] }>()
   for (const check of checks) {
     if (!check.eligible || !ids.has(check.rule.id)) continue
-    for (const { leaf, negated } of check.support ?? []) {
+    for (const { leaf, negated } of check.support?.() ?? []) {
       if (leaf.actual === undefined || leaf.path === "asOf") continue
       const condition = formatCondition(leaf.path, effectiveOperator(leaf.operator, negated), leaf.operand, locale)
       const fact = byPath.get(leaf.path) ?? { actual: leaf.actual, conditions: [] }

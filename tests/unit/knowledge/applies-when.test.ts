@@ -5,6 +5,7 @@ import {
   evaluateAppliesWhen,
   evaluatePredicate,
   predicateLeaves,
+  supportingLeaves,
 } from "../../../src-main/knowledge/applies-when"
 import type { Predicate } from "../../../src-main/knowledge/pack-schema"
 
@@ -154,7 +155,7 @@ describe("support: the leaves a true outcome rests on", () => {
     counters: { revenueYtd: 500_000 },
   }
   const shown = (predicate: Predicate) =>
-    evaluateAppliesWhen(predicate, context).support.map(({ leaf, negated }) => `${negated ? "not " : ""}${leaf.path} ${leaf.operator}`)
+    supportingLeaves(predicate, context).map(({ leaf, negated }) => `${negated ? "not " : ""}${leaf.path} ${leaf.operator}`)
 
   it("names every condition of an and, and only the deciding branch of an or", () => {
     const predicate: Predicate = {

@@ -1,5 +1,6 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { matchConcepts, nearbyConcepts } from "../../../src-main/knowledge/concept-matcher"
+import { bestFirst, matchConcepts, nearbyConcepts } from "../../../src-main/knowledge/concept-matcher"
 import { packIndex } from "../../../src-main/knowledge/pack-index"
 import { tokenize } from "../../../src-main/knowledge/text"
 import { realPack, syntheticPack } from "../../fixtures/packs"
@@ -66,5 +67,18 @@ describe("nearbyConcepts", () => {
   it("suggests concepts sharing a word beginning with the question", () => {
     expect(nearbyConcepts(synthetic(), tokenize("registriranje firme"), 3)).toEqual(["syn-obveza"])
     expect(nearbyConcepts(synthetic(), tokenize("xyz"), 3)).toEqual([])
+  })
+})
+
+describe("bestFirst", () => {
+  it("orders by score, best first, ties by slot, whether it sorts or counts", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(2999), { maxLength: 400 }), fc.array(fc.nat(1000), { minLength: 3000, maxLength: 3000 }), (touched, scores) => {
+        const score = (slot: number) => scores[slot] ?? 0
+        const expected = [...touched].sort((a, b) => score(b) - score(a) || a - b)
+        expect([...bestFirst(touched, 3000, score)]).toEqual(expected)
+      }),
+      { numRuns: 60 },
+    )
   })
 })
