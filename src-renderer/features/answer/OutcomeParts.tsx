@@ -5,6 +5,7 @@ import type {
   ErrorPayload,
   RefusalPayload,
 } from "../../../src-shared/events/payloads"
+import type { Locale } from "../../../src-shared/events/stages"
 import { useI18n } from "../../i18n/i18n-context"
 import { factLabel } from "../../reasoning/explain"
 
@@ -46,13 +47,24 @@ export function ConflictWarnings({ warnings }: { warnings: readonly ConflictWarn
   )
 }
 
+/** The missing facts by their names ("Godine staža"), not the pack's dimension ids: each
+ *  branch says which fact path its dimension stands for. */
+function missingFactNames(payload: ConditionalAnswerPayload, locale: Locale): string {
+  return payload.missingDimensions
+    .map((dimension) => {
+      const path = payload.branches.find((b) => b.dimension === dimension)?.factPath
+      return path === undefined ? dimension : factLabel(path, locale)
+    })
+    .join(", ")
+}
+
 export function ConditionalBranches({ payload }: { payload: ConditionalAnswerPayload }) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   return (
     <section className="conditional" data-testid="conditional-branches">
       <h4>{t("conditional.title")}</h4>
       <p className="muted" data-testid="conditional-missing">
-        {t("conditional.missing", { facts: payload.missingDimensions.join(", ") })}
+        {t("conditional.missing", { facts: missingFactNames(payload, locale) })}
       </p>
       <ul className="branches">
         {payload.branches.map((b, i) => (

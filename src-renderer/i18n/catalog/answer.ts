@@ -38,8 +38,8 @@ export const answerMessages = {
   "conditional.missing": { hr: "Nedostaje: {facts}", en: "Missing: {facts}" },
   "conditional.branches": { hr: "Mogući odgovori", en: "Possible answers" },
   "conditional.fix": {
-    hr: "Dopunite profil klijenta i postavite pitanje ponovno za jedan odgovor.",
-    en: "Complete the client profile and ask again for a single answer.",
+    hr: "Navedite nedostajući podatak u pitanju ili u profilu klijenta i pitajte ponovno za jedan odgovor.",
+    en: "Give the missing fact in the question or in the client profile and ask again for a single answer.",
   },
 
   "refusal.title": {

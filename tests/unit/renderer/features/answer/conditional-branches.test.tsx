@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react"
+import { afterEach, describe, expect, it } from "vitest"
+import type { ConditionalAnswerPayload } from "../../../../../src-shared/events/payloads"
+import { ConditionalBranches } from "../../../../../src-renderer/features/answer/OutcomeParts"
+import { I18nProvider } from "../../../../../src-renderer/i18n/i18n-context"
+
+// A conditional answer says which fact it is missing by the fact's name in the reader's language,
+// never by the pack's dimension id ("service-years", "turnover").
+
+afterEach(cleanup)
+
+const branch = (value: number, answer: string) => ({
+  dimension: "service-years",
+  factPath: "query.serviceYears",
+  condition: `= ${value}`,
+  value,
+  answer,
+  ruleIds: [`r${value}`],
+})
+
+const payload = {
+  asOfDate: "2025-01-01",
+  answerHr: "",
+  headline: "",
+  citations: [],
+  branches: [branch(10, "300,00 EUR"), branch(15, "360,00 EUR")],
+  missingDimensions: ["service-years"],
+  coverage: [],
+} as unknown as ConditionalAnswerPayload
+
+describe("ConditionalBranches", () => {
+  it.each([
+    ["hr", "Nedostaje: godine staža"],
+    ["en", "Missing: the years of service"],
+  ] as const)("names the missing fact in %s", (locale, text) => {
+    render(
+      <I18nProvider locale={locale}>
+        <ConditionalBranches payload={payload} />
+      </I18nProvider>,
+    )
+    expect(screen.getByTestId("conditional-missing").textContent).toBe(text)
+  })
+})
