@@ -1,5 +1,7 @@
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { Locale } from "../../src-shared/events/stages"
+import { HOURS } from "../../src-shared/format/age"
+import { neededDecimals } from "../../src-shared/format/numbers"
 import { plural, type PluralForms } from "../../src-shared/format/plural"
 import { formatDate, formatMoney, formatNumber } from "./format"
 
@@ -95,11 +97,10 @@ const FACTS: Record<string, FactInfo> = {
   "query.serviceYears": { label: { hr: "Godine staža", en: "Years of service" }, kind: "years" },
 }
 
-const HOURS: PluralForms = { hr: { one: "sat", few: "sata", other: "sati" }, en: { one: "hour", other: "hours" } }
 
 /** "10 sati", "1 sat", "22 sata", "10,5 sata" / "10 hours", "1 hour", "10.5 hours". */
 export function formatHours(value: number, locale: Locale): string {
-  const decimals = [0, 1, 2].find((d) => Math.abs(value * 10 ** d - Math.round(value * 10 ** d)) < 1e-9) ?? 2
+  const decimals = neededDecimals(value)
   const number = formatNumber(value, locale, decimals)
   // A decimal count takes the genitive singular in Croatian ("2,5 sata") and the plural in English.
   if (decimals > 0) return `${number} ${locale === "hr" ? HOURS.hr.few : HOURS.en.other}`

@@ -74,6 +74,9 @@ function termMatches<T>(term: FocusTerm<T>, tokens: readonly string[], at: numbe
   return !(after !== undefined && term.notBefore.has(after))
 }
 
+/** Terms keyed by the whole word, then by its stem (scanned per token: one array, not one each). */
+const EXACT_THEN_STEM = [false, true] as const
+
 /**
  * The terms a question uses, longest first: a phrase that starts inside a shorter match still wins
  * ("troškovi prehrane na temelju vjerodostojne dokumentacije" is documented meals, not the meal
@@ -84,7 +87,7 @@ export function scanTerms<T>(tokens: readonly string[], terms: ReadonlyMap<strin
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? ""
     let best: FocusTerm<T> | undefined
-    for (const stem of [false, true])
+    for (const stem of EXACT_THEN_STEM)
       for (const term of terms.get(termKey(token, stem)) ?? [])
         if ((!best || term.words.length > best.words.length) && termMatches(term, tokens, i)) best = term
     if (best) candidates.push({ target: best.target, start: i, end: i + best.words.length })

@@ -1,7 +1,7 @@
 import type { DriverValue, RuleExclusion } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
 import { EntityType, ObrtSubtype, VatStatus } from "../../src-shared/context"
-import { formatNumber } from "../../src-shared/format/numbers"
+import { formatNumber, neededDecimals } from "../../src-shared/format/numbers"
 import { pluralForm } from "../../src-shared/format/plural"
 import type { MessageKey } from "../i18n/catalog"
 import { isMessageKey, translate } from "../i18n/translate"
@@ -42,7 +42,7 @@ export function factLabel(path: string | undefined, locale: Locale): string {
 
 /** "10 sati", "10,5 sata", "1 hour"; "15 godina", "22 godine", "1 year". */
 function formatCount(unit: "hours" | "years", value: number, locale: Locale): string {
-  const decimals = [0, 1, 2].find((d) => Math.abs(value * 10 ** d - Math.round(value * 10 ** d)) < 1e-9) ?? 2
+  const decimals = neededDecimals(value)
   // A decimal count takes the genitive singular in Croatian ("2,5 sata") and the plural in English.
   const form = decimals > 0 ? "few" : pluralForm(value, locale)
   return translate(locale, `fact.count.${unit}.${form}`, { n: formatNumber(value, locale, decimals) })

@@ -9,7 +9,8 @@ const MINUTES: PluralForms = {
   hr: { one: "minuta", few: "minute", other: "minuta" },
   en: { one: "minute", other: "minutes" },
 }
-const HOURS: PluralForms = {
+/** "1 sat, 2 sata, 5 sati" / "1 hour, 2 hours": also the unit of a trip's duration. */
+export const HOURS: PluralForms = {
   hr: { one: "sat", few: "sata", other: "sati" },
   en: { one: "hour", other: "hours" },
 }

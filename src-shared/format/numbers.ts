@@ -34,10 +34,14 @@ function hasDecimals(value: number, decimals: number): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-9
 }
 
+/** The fraction digits `value` needs, at most two: 25 → 0, 16.5 → 1, 10.25 → 2. */
+export function neededDecimals(value: number): number {
+  return hasDecimals(value, 0) ? 0 : hasDecimals(value, 1) ? 1 : 2
+}
+
 /** A percentage given in percent ("25" → "25 %" / "25%"); up to two decimals, only when needed. */
 export function formatPercent(value: number, locale: Locale): string {
-  const decimals = hasDecimals(value, 0) ? 0 : hasDecimals(value, 1) ? 1 : 2
-  const text = formatNumber(value, locale, decimals)
+  const text = formatNumber(value, locale, neededDecimals(value))
   return locale === "hr" ? `${text} %` : `${text}%`
 }
 
