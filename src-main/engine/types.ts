@@ -1,6 +1,6 @@
 import type { ProfileContext } from "../../src-shared/context"
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
-import type { ClarificationPayload } from "../../src-shared/events/payloads"
+import type { ClarificationPayload, InheritedPart } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
 import type { LoadedPack } from "../knowledge/loader"
 
@@ -24,8 +24,21 @@ export interface EngineRequest {
   /** The client profile, snapshotted (frozen) at the start of the run. */
   profile?: ProfileContext
   clientId?: string
+  /**
+   * The thread's previous turn, when the question is asked in a thread: a question that names no
+   * subject or no attribute of its own ("A za 2023?") inherits them from it (seed 002 follow-ups).
+   */
+  previousTurn?: PreviousTurn
   /** The engine version that made the run (engine/version.ts); recorded, never read by the engine. */
   engineVersion?: number
+}
+
+export interface PreviousTurn {
+  requestId: string
+  /** The previous turn's question as the engine read it (its follow-up's effective question, if any). */
+  question: string
+  /** Parts the user removed from what a follow-up would inherit (the chips they cleared). */
+  dropped?: InheritedPart[]
 }
 
 export type ClarificationAnswer = { kind: "answer"; value: string } | { kind: "cancel" }

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { IsoDate, ProfileContext } from "../../src-shared/context"
 import { Locale } from "../../src-shared/events/stages"
+import { InheritedPart } from "../../src-shared/events/payloads"
 import type { EngineRequest } from "../engine/types"
 
 /**
@@ -16,6 +17,9 @@ export const StoredRequest = z.strictObject({
   locale: Locale.optional(),
   profile: ProfileContext.optional(),
   clientId: z.string().optional(),
+  previousTurn: z
+    .strictObject({ requestId: z.string().min(1), question: z.string(), dropped: z.array(InheritedPart).optional() })
+    .optional(),
   /** Absent in traces recorded before it was: engine version 1. */
   engineVersion: z.number().int().positive().optional(),
 })

@@ -35,6 +35,21 @@ export const QuestionFocus = z.object({
 })
 
 /** QUESTION_INTAKE complete (seed 003). */
+/** A part of the previous turn's question that a follow-up took over (seed 002: "A za 2023?"). */
+export const InheritedPart = z.enum(["subject", "attribute", "date", "entity"])
+
+/**
+ * A follow-up in a thread: the question as the engine read it (the typed one completed with what
+ * it inherited from the previous turn), and the parts inherited, which the window shows as chips
+ * the user can remove.
+ */
+export const FollowUp = z.object({
+  /** The previous turn's request id. */
+  of: z.string(),
+  effectiveQuestion: z.string(),
+  inherited: z.array(z.object({ part: InheritedPart, text: z.string() })),
+})
+
 export const QuestionIntakePayload = z.object({
   summary: z.string(),
   normalizedQuestion: z.string(),
@@ -50,6 +65,8 @@ export const QuestionIntakePayload = z.object({
   /** The engine version that asked (from version 3 on): chained, so a trace's request cannot be
    *  edited to claim an older engine and escape the replay. */
   engineVersion: z.number().int().positive().optional(),
+  /** Present when the question was read as a follow-up of the thread's previous turn. */
+  followUp: FollowUp.optional(),
 })
 
 export const UserContextSnapshot = z.object({
@@ -340,6 +357,8 @@ export type QuestionIntakePayload = z.infer<typeof QuestionIntakePayload>
 export type FocusAttribute = z.infer<typeof FocusAttribute>
 export type FocusSubject = z.infer<typeof FocusSubject>
 export type QuestionFocus = z.infer<typeof QuestionFocus>
+export type InheritedPart = z.infer<typeof InheritedPart>
+export type FollowUp = z.infer<typeof FollowUp>
 export type UserContextSnapshot = z.infer<typeof UserContextSnapshot>
 export type ContextResolutionPayload = z.infer<typeof ContextResolutionPayload>
 export type ClarificationPayload = z.infer<typeof ClarificationPayload>
