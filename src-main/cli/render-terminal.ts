@@ -13,7 +13,7 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
   switch (event.stage) {
     case "REFUSAL": {
       const d = event.data
-      lines.push(`${t("ODBIJENO", "REFUSED")} (${d.reason}): ${d.message}`)
+      lines.push(`${t("ODBIJENO", "REFUSED")}: ${d.message}`)
       if (d.detail) lines.push(`  ${d.detail}`)
       if (d.requiredFields?.length)
         lines.push(`  ${t("Potrebni podaci", "Required facts")}: ${d.requiredFields.join(", ")}`)

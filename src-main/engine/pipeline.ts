@@ -16,6 +16,8 @@ import { conflictsStage } from "./stages/conflicts"
 import { CONTEXT_CONFIDENCE_GATE, contextResolutionStage } from "./stages/context-resolution"
 import { dateClarificationStage } from "./stages/date-clarification"
 import { questionIntakeStage } from "./stages/question-intake"
+import { readQuestion } from "./follow-up"
+import { focusIndex } from "../knowledge/focus-index"
 import { retrievalStage } from "./stages/retrieval"
 import { sourcesStage } from "./stages/sources"
 import type { RetrievalState } from "./state"
@@ -96,10 +98,12 @@ async function* guarded(run: Run, body: () => RunBody): AsyncGenerator<Reasoning
 async function* fullRun(run: Run, request: EngineRequest): RunBody {
   const profile = request.profile ? frozenCopy(request.profile) : undefined
   const hashAtStart = snapshotHash(profile)
+  // A follow-up in a thread is read with what it inherits from the previous turn.
+  const reading = readQuestion(focusIndex(run.pack), request.question, request.previousTurn)
   const intake = yield* withStageLimit(
     run,
     "QUESTION_INTAKE",
-    questionIntakeStage(run, request.question, request.locale),
+    questionIntakeStage(run, reading.question, request.locale, reading.followUp),
   )
   if (!intake.ok) return intake.terminal
   const resolved = yield* withStageLimit(
@@ -112,7 +116,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
   let concepts = matching.matches
   if (resolved.value.confidence < CONTEXT_CONFIDENCE_GATE) {
     const clarified = yield* clarificationStage(run, {
-      question: request.question,
+      question: reading.question,
       confidence: resolved.value.confidence,
       concepts,
       ranked: matching.ranked,

@@ -1,4 +1,4 @@
-import type { QuestionFocus, QuestionIntakePayload } from "../../../src-shared/events/payloads"
+import type { FollowUp, QuestionFocus, QuestionIntakePayload } from "../../../src-shared/events/payloads"
 import { countOf } from "../../../src-shared/format/plural"
 import { matchConcepts } from "../../knowledge/concept-matcher"
 import { selectFocusConcepts } from "../../knowledge/focus-concepts"
@@ -22,6 +22,7 @@ export async function* questionIntakeStage(
   run: Run,
   question: string,
   requestedLocale?: "hr" | "en",
+  followUp?: FollowUp,
 ): StageGenerator<IntakeResult> {
   const interpretation = interpretQuestion(question)
   run.locale = requestedLocale ?? interpretation.language
@@ -57,6 +58,10 @@ export async function* questionIntakeStage(
     keywords: interpretation.keywords,
     focus: focusPayload(run, focus, question),
     engineVersion: ENGINE_VERSION,
+  }
+  if (followUp) {
+    data.followUp = followUp
+    data.summary += run.t(" · nastavak prethodnog pitanja", " · follow-up of the previous question")
   }
   yield run.emit({ stage: "QUESTION_INTAKE", status: "complete", message: data.summary, data })
 

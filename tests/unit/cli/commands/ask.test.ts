@@ -106,13 +106,14 @@ describe("runAskCommand", () => {
     expect(await runAskCommand(["Koliki je prirez?", ...synthetic], io)).toBe(0)
     expect(stdout()).toContain("? Pojašnjenje")
     expect(stdout()).toContain("1) Da, točno  [confirm]")
-    expect(stdout()).toContain("ODBIJENO (MISSING_CLIENT_DATA)")
+    expect(stdout()).toContain("ODBIJENO: Trebamo više podataka o vašem poslovanju")
+    expect(stdout()).not.toContain("MISSING_CLIENT_DATA")
   })
 
   it("an empty answer on the terminal cancels", async () => {
     const { io, stdout } = fakeIo({ tty: true, lines: [""] })
     expect(await runAskCommand(["Koliki je prirez?", ...synthetic], io)).toBe(0)
-    expect(stdout()).toContain("ODBIJENO (NEEDS_CLARIFICATION)")
+    expect(stdout()).toContain("ODBIJENO: Molimo pojasnite vaše pitanje")
   })
 
   it("--help prints the usage; main lists the commands", async () => {
