@@ -4,7 +4,7 @@ import type { Focus } from "../knowledge/focus"
 import { isWithin } from "../knowledge/focus"
 import { foldDiacritics } from "../knowledge/text"
 import { focusIndex } from "../knowledge/focus-index"
-import { answersAttribute, type FocusSelection } from "../knowledge/focus-concepts"
+import { answersAttribute, coversQualifiers, type FocusSelection } from "../knowledge/focus-concepts"
 import type { Concept } from "../knowledge/pack-schema"
 import type { Run } from "./run"
 
@@ -61,7 +61,8 @@ function narrowerNamedByWords(
   const fitsAttribute = (slug: string) => [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
   const narrower = (concept: Concept) =>
     (concept.subjects ?? []).length > 0 &&
-    (concept.subjects ?? []).every((s) => focus.subjects.some((named) => isWithin(index, s, named)))
+    (concept.subjects ?? []).every((s) => focus.subjects.some((named) => isWithin(index, s, named))) &&
+    coversQualifiers(index, focus, concept)
   const out: Concept[] = []
   for (const match of matching.ranked) {
     const concept = run.index.concepts.get(match.slug)

@@ -114,11 +114,28 @@ function coveringAll(index: FocusIndex, focus: Focus): Concept[] {
   return (index.conceptsBySubject.get(first) ?? []).filter((c) => rest.every((s) => c.subjects?.includes(s)))
 }
 
+/**
+ * Concepts about some of the named subjects. A subject that only qualifies the attribute (one with
+ * `onlyWith`: the payment of "do kada se plaća …") must be covered, and so must one of the others:
+ * the payment deadline of another tax, or the return deadline of this one, answers another question.
+ */
 function coveringAny(index: FocusIndex, focus: Focus): Concept[] {
+  const main = focus.subjects.filter((s) => !isQualifier(index, s))
   const seen = new Map<string, Concept>()
   for (const subject of focus.subjects)
-    for (const concept of index.conceptsBySubject.get(subject) ?? []) seen.set(concept.slug, concept)
+    for (const concept of index.conceptsBySubject.get(subject) ?? [])
+      if (coversQualifiers(index, focus, concept) && (main.length === 0 || main.some((s) => concept.subjects?.includes(s))))
+        seen.set(concept.slug, concept)
   return [...seen.values()]
+}
+
+function isQualifier(index: FocusIndex, subject: string): boolean {
+  return index.subjects.get(subject)?.onlyWith !== undefined
+}
+
+/** Does the concept cover every qualifying subject the question names (see coveringAny)? */
+export function coversQualifiers(index: FocusIndex, focus: Focus, concept: Concept): boolean {
+  return focus.subjects.every((s) => !isQualifier(index, s) || (concept.subjects ?? []).includes(s))
 }
 
 /**

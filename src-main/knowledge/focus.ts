@@ -106,15 +106,16 @@ const VAGUE_AMOUNT: ReadonlySet<string> = new Set(["koliko", "koliki", "kolika",
 const SINCE_WHEN: ReadonlySet<string> = new Set(["od kada", "from when", "since when"])
 
 export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focus {
-  const subjectHits = scanTerms(tokens, index.subjectTerms)
+  const allSubjectHits = scanTerms(tokens, index.subjectTerms)
   // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
   const insideSubject = (hit: TermHit<Attribute>) =>
-    subjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
+    allSubjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
   const attributeHits = scanTerms(tokens, index.attributeTerms).filter((h) => !insideSubject(h))
-  const named = [...new Set(subjectHits.map((h) => h.target))]
-  const subjects = named.filter((id) => !named.some((other) => other !== id && isWithin(index, other, id)))
   const asked = new Set(attributeHits.map((h) => h.target))
   const attribute = ATTRIBUTE_PRIORITY.find((a) => asked.has(a))
+  const subjectHits = allSubjectHits.filter((h) => countsWith(index, h.target, attribute))
+  const named = [...new Set(subjectHits.map((h) => h.target))]
+  const subjects = named.filter((id) => !named.some((other) => other !== id && isWithin(index, other, id)))
   const vagueAmount =
     attribute === "amount" &&
     attributeHits.filter((h) => h.target === "amount").every((h) => VAGUE_AMOUNT.has(tokens.slice(h.start, h.end).join(" ")))
@@ -125,6 +126,12 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus
+}
+
+/** A subject limited to some attributes (`onlyWith`) counts only in a question asking one of them. */
+function countsWith(index: FocusIndex, subject: string, attribute: Attribute | undefined): boolean {
+  const only = index.subjects.get(subject)?.onlyWith
+  return only === undefined || (attribute !== undefined && only.includes(attribute))
 }
 
 /** Is `narrow` (transitively) within `broad`? */

@@ -88,6 +88,12 @@ export const Subject = z.strictObject({
   notAfter: z.array(z.string()).optional(),
   /** ... or when the next word is one of these ("knjiga ulaznih racuna"). */
   notBefore: z.array(z.string()).optional(),
+  /**
+   * The subject counts only in a question asking one of these attributes. "Se plaća" names the
+   * payment in "Do kada se plaća porez na dohodak?" (a payment deadline, not the return's), but in
+   * "Koliko se plaća PDV na kruh?" the question asks a rate and names no payment.
+   */
+  onlyWith: z.array(FocusAttribute).min(1).optional(),
   /** A known gap: why the pack has no rule on this subject (a refusal says so). */
   gap: Localized.optional(),
   /** What naming the subject says about the client ("paušalist": a paušalni obrt), as question facts. */

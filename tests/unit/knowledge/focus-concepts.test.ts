@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest"
+import { extractFocus } from "../../../src-main/knowledge/focus"
+import { selectFocusConcepts } from "../../../src-main/knowledge/focus-concepts"
+import { focusIndex } from "../../../src-main/knowledge/focus-index"
+import { tokenize } from "../../../src-main/knowledge/text"
+import { realPack } from "../../fixtures/packs"
+
+// A subject that qualifies the asked attribute (the payment in "do kada se plaća …") must be
+// covered by any concept offered or answered: a payment deadline question about one tax is never
+// answered with another tax's payment deadline, nor with the return deadline of the same tax.
+
+const index = () => focusIndex(realPack())
+const select = (question: string) => {
+  const focus = extractFocus(index(), tokenize(question))
+  return { focus, selection: selectFocusConcepts(index(), focus) }
+}
+
+describe("the payment of a tax as a qualifying subject", () => {
+  it("counts only in a deadline question", () => {
+    expect(select("Do kada se plaća porez na dobit?").focus.subjects).toContain("placanje")
+    expect(select("Koliko se plaća PDV na kruh?").focus.subjects).not.toContain("placanje")
+  })
+
+  it("is answered by the payment deadline of the same tax", () => {
+    const { selection } = select("Do kada se plaća porez na dobit?")
+    expect(selection).toMatchObject({ kind: "fits" })
+    if (selection.kind === "fits") expect(selection.concepts.map((c) => c.slug)).toEqual(["porez-na-dobit-rok-placanja"])
+  })
+
+  it("never offers another tax's payment deadline or a return deadline for any tax or contribution", () => {
+    const subjects = [...index().subjects.values()].filter((s) => s.kind === "tax" || s.kind === "contribution")
+    expect(subjects.length).toBeGreaterThan(3)
+    for (const subject of subjects) {
+      const { focus, selection } = select(`Do kada se plaća ${subject.nameHr}?`)
+      if (!focus.subjects.includes("placanje") || selection.kind !== "fits") continue
+      for (const concept of selection.concepts) expect(concept.subjects, `${subject.id} → ${concept.slug}`).toContain("placanje")
+    }
+  })
+
+  it("leaves a payment deadline the pack lacks uncovered, not offered from the return's deadline", () => {
+    expect(select("Do kada se plaća porez na dohodak po godišnjoj prijavi?").selection.kind).not.toBe("fits")
+  })
+})
