@@ -8,7 +8,10 @@
 // 3: a duty that does not arise is not listed as an obligation; the applied-facts line names each
 //    fact once with only the conditions that made the rule apply; conditional branches name every
 //    condition on a fact; the trip's duration is a question fact (issue 17).
-export const ENGINE_VERSION = 3
+// 4: a follow-up in a thread is read with what it inherits (issue 22); the headline of an answer
+//    whose primary rule is disputed states the disagreement; conflict sides say their value once;
+//    a subject may count only with some attributes (the payment of a tax, issue 17).
+export const ENGINE_VERSION = 4
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {

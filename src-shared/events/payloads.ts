@@ -210,8 +210,9 @@ export const ApplicabilityPayload = z.object({
 
 export const ConflictWarning = z.object({
   description: z.string(),
-  sourceA: z.object({ name: z.string(), says: z.string() }),
-  sourceB: z.object({ name: z.string(), says: z.string() }),
+  /** Each side: its source's name, what it says, and (from engine version 4) the rule saying it. */
+  sourceA: z.object({ name: z.string(), says: z.string(), ruleId: z.string().optional() }),
+  sourceB: z.object({ name: z.string(), says: z.string(), ruleId: z.string().optional() }),
   practicalResolution: z.string().optional(),
 })
 

@@ -33,14 +33,20 @@ export function sentence(text: string): string {
   return /[.!?…:)]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`
 }
 
-export function statementsText(rules: readonly Rule[], locale: Locale): string {
+export function statementsText(
+  rules: readonly Rule[],
+  locale: Locale,
+  /** Words to put before a rule's sentence (who says it, when sources disagree). */
+  attribution?: (rule: Rule) => string | undefined,
+): string {
   const seen = new Set<string>()
   const parts: string[] = []
   for (const rule of rules) {
     const statement = sentence(rule.statement[locale])
     if (!seen.has(statement)) {
       seen.add(statement)
-      parts.push(statement)
+      const source = attribution?.(rule)
+      parts.push(source ? `${source} ${statement}` : statement)
     }
   }
   return parts.join(" ")

@@ -27,7 +27,7 @@ export function buildAnswer(
   const base: FinalAnswerPayload = {
     asOfDate: state.context.asOf,
     answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr"), run.locale === "hr"),
-    headline: primary ? headline(primary, run.locale) : dependsHeadline(run, applicability),
+    headline: disputedHeadline(primary, conflicts) ?? (primary ? headline(primary, run.locale) : dependsHeadline(run, applicability)),
     structured: structuredAnswer(agreeingRules(rules, conflicts), run.locale),
     citations: buildCitations(run.index, cited),
     limits: answerLimits(
@@ -76,6 +76,24 @@ export function buildAnswer(
 }
 
 /**
+ * When the primary rule is one side of an unresolved conflict, the headline states the
+ * disagreement (the conflict's own description, with both values), never one side as fact:
+ * "10 %" for revenue of exactly EUR 1,000,000 is what one source says, not the answer.
+ */
+function disputedHeadline(primary: Rule | undefined, conflicts: ConflictResult): string | undefined {
+  if (primary === undefined) return undefined
+  return conflicts.unresolved.find((c) => c.ruleIds.includes(primary.id))?.description
+}
+
+/** "Prema izvoru Mibra:" before the sentence of a rule on one side of an unresolved conflict. */
+function disputedSource(rule: Rule, conflicts: ConflictResult, locale: "hr" | "en"): string | undefined {
+  for (const conflict of conflicts.unresolved)
+    for (const side of [conflict.sourceA, conflict.sourceB])
+      if (side.ruleId === rule.id) return locale === "hr" ? `Prema izvoru ${side.name}:` : `According to ${side.name}:`
+  return undefined
+}
+
+/**
  * The answer's body, composed rather than concatenated: the headline (the primary rule's own
  * sentence) is not repeated; the other rules that apply each say their sentence once; a
  * conditional answer names what it depends on (its branches are listed apart, once); a conflict
@@ -92,10 +110,14 @@ function composeText(
   belowHeadline: boolean,
 ): string {
   const parts: string[] = []
-  const headlineText = rules[0] && belowHeadline ? sentence(rules[0].statement[locale]) : undefined
+  // A disputed primary rule does not stand in the headline (disputedHeadline): its sentence stays.
+  const disputed = new Set(conflicts.unresolved.flatMap((c) => c.ruleIds))
+  const headlineText =
+    rules[0] && belowHeadline && !disputed.has(rules[0].id) ? sentence(rules[0].statement[locale]) : undefined
   const others = statementsText(
     rules.filter((r) => sentence(r.statement[locale]) !== headlineText),
     locale,
+    (rule) => disputedSource(rule, conflicts, locale),
   )
   if (others) parts.push(others)
   // The conflict warnings state a disagreement with both sides and the practical resolution,
@@ -180,7 +202,8 @@ function agreeingRules(rules: readonly Rule[], conflicts: ConflictResult): Rule[
   const [primary, ...rest] = rules
   if (!primary) return []
   const disputed = new Set(conflicts.unresolved.flatMap((c) => c.ruleIds))
-  return [primary, ...rest.filter((r) => !disputed.has(r.id))]
+  // A disputed primary rule is no settled fact either: its deadline or value is not listed as one.
+  return [primary, ...rest].filter((r) => !disputed.has(r.id))
 }
 
 function uniqueRules(rules: readonly Rule[]): Rule[] {

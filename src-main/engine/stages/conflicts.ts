@@ -1,9 +1,8 @@
 import type { ConflictsPayload, DetectedConflict } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
-import { formatRuleValue } from "../../knowledge/format"
 import type { ConflictNote, Rule } from "../../knowledge/pack-schema"
 import { canonicalJson } from "../../util/canonical-json"
-import { ruleTitle } from "../answer/compose"
+import { ruleTitle, titleWithValue } from "../answer/compose"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type StageGenerator } from "../run"
 import type { ConflictResult } from "../state"
@@ -134,7 +133,8 @@ function describe(
 ): DetectedConflict {
   const says = (rule: Rule) => ({
     name: sourceName(run, rule),
-    says: `${ruleTitle(rule, run.locale)}: ${formatRuleValue(rule.value, run.locale)}`,
+    says: titleWithValue(rule, run.locale),
+    ruleId: rule.id,
   })
   const conflict: DetectedConflict = {
     id: note?.id ?? `conflict:${top.conceptSlug}:${top.valueKey}`,
