@@ -72,7 +72,7 @@ describe("answers", () => {
       ],
       headline: "SINTETSKO: izvori A i B navode različite rokove.",
     })
-    expect(terminal?.outcome === "QUALIFIED_ANSWER" ? (terminal.structured.deadlines ?? []) : null).toEqual([])
+    expect(terminal?.outcome === "QUALIFIED_ANSWER" ? (terminal.structured?.deadlines ?? []) : null).toEqual([])
     // Both sides are in the body, each with its source, and the disagreement is named once.
     const body = terminal?.outcome === "QUALIFIED_ANSWER" ? terminal.answerHr : ""
     expect(body).toContain("Prema izvoru Synthetic Practice A: SINTETSKO: rok je 10. u mjesecu (izvor A)")
