@@ -1,0 +1,217 @@
+import { existsSync } from "node:fs"
+import { basename, extname, resolve } from "node:path"
+import type { Locale } from "../../../src-shared/events/stages"
+import { formatDate } from "../../../src-shared/format/dates"
+import { countOf, type PluralForms } from "../../../src-shared/format/plural"
+import { openCliSession, type CliSession } from "../../composition/cli-session"
+import { DEFAULT_LIMITS, type ExtractedDocument } from "../../documents/intake/contract"
+import { formatSize, IntakeError } from "../../documents/intake/errors"
+import { extractDocument } from "../../documents/intake/extract"
+import { readDocumentFile } from "../../documents/intake/read-file"
+import { DocumentError, DocumentsRepository, sha256Of, type SearchHit, type StoredDocument } from "../../store/documents-repo"
+import { defaultDbPath } from "../../store/paths"
+import { parseCommandArgs, parseLocale, UsageError, type ParsedArgs } from "../args"
+import type { CliIo } from "../io"
+
+// `fiskai doc add|list`: a client's documents from the command line (issue 22), the same intake
+// and store as the app's. add reads the file (its kind from its content), extracts its text and
+// stores it; the same bytes for the same client again give back the document already there.
+// list prints the documents, newest first, or with --search the ones whose text matches.
+// Exit 0 on success, 1 when the file cannot be taken in or is not there, 2 for bad usage.
+
+export const DOC_USAGE = `usage: fiskai doc add FILE [--client ID] [--title TEXT] [--json] [--db FILE]
+       fiskai doc list [--client ID] [--search TEXT] [--limit N] [--json] [--db FILE]
+  FILE            a PDF with a text layer, an XML (e-invoice), a CSV or a plain text file
+  --client ID     the client the document belongs to (list: that client's documents only)
+  --title TEXT    the title (default: the PDF's own title, else the file's name)
+  --search TEXT   documents whose text has every word (by its beginning, diacritics folded)
+  --limit N       at most N documents (default 50)
+  --locale hr|en  language of the text output (default hr)
+  --db FILE       the database (default: the app's data folder, or $FISKAI_DB); the files
+                  themselves are kept in documents/ beside it`
+
+const OPTIONS = {
+  client: { type: "string" },
+  title: { type: "string" },
+  search: { type: "string" },
+  limit: { type: "string" },
+  json: { type: "boolean" },
+  locale: { type: "string" },
+  db: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const
+
+type Values = ParsedArgs<typeof OPTIONS>["values"]
+
+type Invocation =
+  | { sub: "add"; file: string; values: Values; locale: Locale }
+  | { sub: "list"; limit: number; values: Values; locale: Locale }
+
+export async function runDocCommand(argv: string[], io: CliIo): Promise<number> {
+  const invocation = parseInvocation(argv, io)
+  if (typeof invocation === "number") return invocation
+  const dbPath = invocation.values.db ?? defaultDbPath()
+  if (invocation.sub === "list" && !existsSync(dbPath)) {
+    io.stderr.write(`fiskai doc: ${invocation.locale === "hr" ? `nema baze podataka na ${dbPath}` : `no database at ${dbPath}`}\n`)
+    return 1
+  }
+  try {
+    return invocation.sub === "add" ? await addDocument(io, invocation, dbPath) : listDocuments(io, invocation, dbPath)
+  } catch (error) {
+    if (error instanceof IntakeError || error instanceof DocumentError) {
+      io.stderr.write(`fiskai doc ${invocation.sub}: ${error.text(invocation.locale)}\n`)
+      return 1
+    }
+    throw error
+  }
+}
+
+function parseInvocation(argv: string[], io: CliIo): Invocation | number {
+  try {
+    const { values, positionals } = parseCommandArgs("doc", argv, OPTIONS)
+    if (values.help) {
+      io.stdout.write(`${DOC_USAGE}\n`)
+      return 0
+    }
+    const [sub, ...rest] = positionals
+    const locale = values.locale === undefined ? "hr" : parseLocale("--locale", values.locale)
+    if (values.client !== undefined && values.client.trim() === "") throw new UsageError("fiskai doc: --client needs an id")
+    if (sub === "add") return { sub, values, locale, file: addFile(rest, values) }
+    if (sub === "list") {
+      if (rest.length > 0) throw new UsageError(`fiskai doc list: unexpected argument "${rest[0]}"`)
+      if (values.title !== undefined) throw new UsageError("fiskai doc list: --title belongs to add")
+      return { sub, values, locale, limit: parseLimit(values.limit) }
+    }
+    throw new UsageError(
+      sub === undefined ? "fiskai doc: missing the subcommand (add, list)" : `fiskai doc: unknown subcommand "${sub}"`,
+    )
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`${error.message}\n${DOC_USAGE}\n`)
+    return 2
+  }
+}
+
+function addFile(rest: string[], values: Values): string {
+  const [file, ...extra] = rest
+  if (file === undefined) throw new UsageError("fiskai doc add: missing the FILE to add")
+  if (extra.length > 0) throw new UsageError(`fiskai doc add: unexpected argument "${extra[0]}" (one FILE at a time)`)
+  if (values.search !== undefined || values.limit !== undefined)
+    throw new UsageError("fiskai doc add: --search and --limit belong to list")
+  if (values.title !== undefined && values.title.trim() === "") throw new UsageError("fiskai doc add: --title is empty")
+  return file
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return 50
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000)
+    throw new UsageError(`--limit: expected a whole number from 1 to 10000, got "${value}"`)
+  return Number(value)
+}
+
+function withSession<T>(io: CliIo, dbPath: string, use: (docs: DocumentsRepository, session: CliSession) => T): T {
+  const session = openCliSession({ dbPath, ...(io.clock ? { clock: io.clock } : {}), onNotice: (m) => io.stderr.write(`${m}\n`) })
+  try {
+    return use(new DocumentsRepository(session.store), session)
+  } finally {
+    session.close()
+  }
+}
+
+async function addDocument(io: CliIo, invocation: Extract<Invocation, { sub: "add" }>, dbPath: string): Promise<number> {
+  const { values, locale } = invocation
+  const path = resolve(invocation.file)
+  if (!existsSync(path)) throw new IntakeError("NOT_A_FILE", { hr: `nema datoteke ${path}`, en: `no file ${path}` })
+  const bytes = readDocumentFile(path, DEFAULT_LIMITS)
+  const clientId = values.client ?? null
+  // The same bytes already there: nothing to extract. An unknown client: before extracting.
+  const known = withSession(io, dbPath, (docs) => {
+    docs.checkClient(clientId)
+    return docs.findByContent(sha256Of(bytes), clientId)
+  })
+  if (known !== null) return printAdded(io, { document: known, created: false, notices: [] }, locale, values.json)
+  const extracted = await extractDocument(bytes, DEFAULT_LIMITS)
+  const title = values.title?.trim() ?? extracted.embeddedTitle ?? titleFromName(path)
+  const added = withSession(io, dbPath, (docs) =>
+    docs.add({ bytes, fileName: basename(path), clientId, title, kind: extracted.kind, text: extracted.text, pageCount: extracted.pageCount }),
+  )
+  return printAdded(io, { ...added, notices: extracted.notices }, locale, values.json)
+}
+
+function titleFromName(path: string): string {
+  const name = basename(path, extname(path)).trim()
+  return name === "" ? basename(path) : name
+}
+
+const KIND_NAMES = { pdf: "PDF", xml: "XML", csv: "CSV", text: "tekst" } as const
+const PAGES: PluralForms = { hr: { one: "stranica", few: "stranice", other: "stranica" }, en: { one: "page", other: "pages" } }
+const DOCUMENTS: PluralForms = {
+  hr: { one: "dokument", few: "dokumenta", other: "dokumenata" },
+  en: { one: "document", other: "documents" },
+}
+
+function describe(document: StoredDocument, locale: Locale): string {
+  const kind = locale === "en" && document.kind === "text" ? "text" : KIND_NAMES[document.kind]
+  const pages = document.pageCount === null ? [] : [countOf(document.pageCount, locale, PAGES)]
+  return [kind, ...pages, formatSize(document.sizeBytes)].join(", ")
+}
+
+function printAdded(
+  io: CliIo,
+  result: { document: StoredDocument; created: boolean; notices: ExtractedDocument["notices"] },
+  locale: Locale,
+  json: boolean | undefined,
+): number {
+  if (json) {
+    io.stdout.write(`${JSON.stringify(result)}\n`)
+    return 0
+  }
+  const { document, created } = result
+  const head =
+    locale === "hr"
+      ? created
+        ? "Dodan dokument"
+        : "Dokument je već dodan (iste datoteke)"
+      : created
+        ? "Added document"
+        : "Already added (the same file)"
+  io.stdout.write(`${head} ${document.id}: ${document.title} (${describe(document, locale)})\n`)
+  for (const notice of result.notices) io.stdout.write(`${locale === "hr" ? "Napomena" : "Note"}: ${notice[locale]}\n`)
+  return 0
+}
+
+function listDocuments(io: CliIo, invocation: Extract<Invocation, { sub: "list" }>, dbPath: string): number {
+  const { values, locale, limit } = invocation
+  const clientId = values.client
+  return withSession(io, dbPath, (docs) => {
+    if (values.search !== undefined) {
+      const hits = docs.search({ text: values.search, clientId, limit })
+      if (values.json) io.stdout.write(`${JSON.stringify(hits)}\n`)
+      else printHits(io, hits, locale)
+      return 0
+    }
+    const list = docs.list({ clientId, limit })
+    if (values.json) io.stdout.write(`${JSON.stringify(list)}\n`)
+    else {
+      io.stdout.write(`${countOf(list.length, locale, DOCUMENTS)}\n`)
+      for (const document of list) io.stdout.write(`${listLine(document, locale)}\n`)
+    }
+    return 0
+  })
+}
+
+function listLine(document: StoredDocument, locale: Locale): string {
+  const number = document.invoiceNumber === null ? "" : ` [${document.invoiceNumber}]`
+  const client = document.clientId === null ? "" : `  (${document.clientId})`
+  const date = formatDate(document.addedAt.slice(0, 10), locale)
+  return `${document.id}  ${date}  ${document.title}${number}  ${describe(document, locale)}${client}`
+}
+
+function printHits(io: CliIo, hits: SearchHit[], locale: Locale): void {
+  io.stdout.write(`${countOf(hits.length, locale, DOCUMENTS)}\n`)
+  for (const hit of hits) {
+    // Matched words in Croatian quotation marks: »plaće«.
+    const snippet = hit.snippet.map((part) => (part.hit ? `»${part.text}«` : part.text)).join("").trim()
+    io.stdout.write(`\n${listLine(hit.document, locale)}\n    ${snippet}\n`)
+  }
+}

@@ -1,0 +1,114 @@
+import { existsSync, readdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, test } from "vitest"
+import { ClientsRepository } from "../../../../src-main/store/clients-repo"
+import type { SearchHit, StoredDocument } from "../../../../src-main/store/documents-repo"
+import { openStore } from "../../../../src-main/store/store"
+import { buildPdf } from "../../documents/intake/pdf-fixtures"
+import { tempDbPath, tempDir } from "../../store/fixtures"
+import { cli } from "./cli-harness"
+
+// `fiskai doc add|list` through the CLI entry point, on real files in a temporary folder: the
+// kind from the content, idempotent adding, a client's documents, full-text search, refusals in
+// the user's language with exit 1, and usage errors with exit 2.
+
+function databaseWithClient(): string {
+  const db = tempDbPath()
+  const store = openStore({ path: db })
+  new ClientsRepository(store).save({ id: "c1", name: "Obrt Horvat", context: {} })
+  store.close()
+  return db
+}
+
+function file(name: string, bytes: Buffer | string): string {
+  const path = join(tempDir(), name)
+  writeFileSync(path, bytes)
+  return path
+}
+
+describe("fiskai doc add", () => {
+  test("adds a PDF for a client with its title, pages and size; the same file again is recognised", async () => {
+    const db = databaseWithClient()
+    const pdf = file("racun-17.pdf", buildPdf({ pages: [{ lines: ["Račun R-17 za održavanje"] }, {}], compress: true }))
+    const added = await cli("doc", "add", pdf, "--client", "c1", "--db", db)
+    expect(added.err).toBe("")
+    expect(added.code).toBe(0)
+    expect(added.out).toMatch(/^Dodan dokument [0-9a-f-]{36}: racun-17 \(PDF, 2 stranice, 1 KB\)\n/)
+    expect(added.out).toContain("Napomena: stranica 2 nema tekstualnog sloja (skenirani dokument); aplikacija ne radi OCR")
+    // The bytes sit beside the database, under their hash.
+    expect(readdirSync(join(db, "..", "documents"))).toHaveLength(1)
+
+    const again = await cli("doc", "add", pdf, "--client", "c1", "--title", "Other", "--locale", "en", "--db", db)
+    expect(again.code).toBe(0)
+    expect(again.out).toMatch(/^Already added \(the same file\) [0-9a-f-]{36}: racun-17 \(PDF, 2 pages, 1 KB\)\n$/)
+    const json = await cli("doc", "add", pdf, "--client", "c1", "--json", "--db", db)
+    expect(JSON.parse(json.out)).toMatchObject({ created: false, document: { title: "racun-17", kind: "pdf", pageCount: 2 } })
+  })
+
+  test("the name does not decide the kind: XML named .pdf is XML, a ZIP named .csv is refused (exit 1, in the user's language)", async () => {
+    const db = databaseWithClient()
+    const xml = file("e-racun.pdf", '<?xml version="1.0"?><Invoice><ID>R-9</ID></Invoice>')
+    const added = await cli("doc", "add", xml, "--title", "E-račun R-9", "--json", "--db", db)
+    expect(JSON.parse(added.out)).toMatchObject({ created: true, document: { kind: "xml", title: "E-račun R-9", clientId: null } })
+    const zip = file("tablica.csv", Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(40)]))
+    const refused = await cli("doc", "add", zip, "--db", db)
+    expect(refused).toMatchObject({ code: 1, out: "" })
+    expect(refused.err).toMatch(/^fiskai doc add: nepodržana vrsta datoteke: ZIP arhiva/)
+    const english = await cli("doc", "add", zip, "--locale", "en", "--db", db)
+    expect(english.err).toMatch(/^fiskai doc add: unsupported file type: a ZIP archive/)
+  })
+
+  test("a missing file, a scanned PDF and an unknown client are refused, and nothing is stored", async () => {
+    const db = databaseWithClient()
+    const missing = await cli("doc", "add", join(tempDir(), "nema.pdf"), "--db", db)
+    expect(missing.code).toBe(1)
+    expect(missing.err).toMatch(/^fiskai doc add: nema datoteke .*nema\.pdf\n$/)
+    const scan = await cli("doc", "add", file("sken.pdf", buildPdf({ pages: [{}] })), "--db", db)
+    expect(scan).toMatchObject({ code: 1, err: "fiskai doc add: stranica 1 nema tekstualnog sloja (skenirani dokument); aplikacija ne radi OCR\n" })
+    const client = await cli("doc", "add", file("a.txt", "Bilješka"), "--client", "c9", "--db", db)
+    expect(client).toMatchObject({ code: 1, err: "fiskai doc add: nema klijenta c9; dokument nije dodan\n" })
+    const list = await cli("doc", "list", "--json", "--db", db)
+    expect(JSON.parse(list.out)).toEqual([])
+    expect(existsSync(join(db, "..", "documents"))).toBe(false)
+  })
+})
+
+describe("fiskai doc list", () => {
+  test("lists newest first, one client's on request, and searches the text with the matches marked", async () => {
+    const db = databaseWithClient()
+    const placa = "Obračun plaće za veljaču 2026."
+    const najam = "Opis;Iznos\nNajam ureda;800,00\nRežije;120,50\n"
+    await cli("doc", "add", file("placa.txt", placa), "--client", "c1", "--db", db)
+    await cli("doc", "add", file("najam.csv", najam), "--db", db)
+    const all = await cli("doc", "list", "--db", db)
+    expect(all.code).toBe(0)
+    const lines = all.out.split("\n")
+    expect(lines[0]).toBe("2 dokumenta")
+    expect(lines[1]).toMatch(/^[0-9a-f-]{36} {2}\d{1,2}\. \d{1,2}\. \d{4}\. {2}najam {2}CSV, (\d+) B$/)
+    expect(lines[1]?.endsWith(`CSV, ${Buffer.byteLength(najam)} B`)).toBe(true)
+    expect(lines[2]).toMatch(new RegExp(` {2}placa {2}tekst, ${Buffer.byteLength(placa)} B {2}\\(c1\\)$`))
+    const mine = JSON.parse((await cli("doc", "list", "--client", "c1", "--json", "--db", db)).out) as StoredDocument[]
+    expect(mine.map((d) => d.title)).toEqual(["placa"])
+
+    const found = await cli("doc", "list", "--search", "placa veljaca", "--locale", "en", "--db", db)
+    expect(found.out.split("\n")[0]).toBe("1 document")
+    expect(found.out).toContain("    Obračun »plaće« za »veljaču« 2026.\n")
+    const hits = JSON.parse((await cli("doc", "list", "--search", "rezije", "--json", "--db", db)).out) as SearchHit[]
+    expect(hits.map((h) => h.document.title)).toEqual(["najam"])
+  })
+
+  test("bad usage exits 2 with the reason and the usage on stderr; a missing database exits 1", async () => {
+    for (const argv of [["doc"], ["doc", "show"], ["doc", "add"], ["doc", "list", "x"], ["doc", "list", "--limit", "0"], ["doc", "add", "a", "b"]]) {
+      const result = await cli(...argv)
+      expect(result.code).toBe(2)
+      expect(result.err).toMatch(/^fiskai doc|^--limit/)
+      expect(result.err).toContain("usage: fiskai doc add FILE")
+    }
+    const help = await cli("doc", "--help")
+    expect(help).toMatchObject({ code: 0, err: "" })
+    expect(help.out).toContain("fiskai doc list [--client ID] [--search TEXT]")
+    const none = await cli("doc", "list", "--db", join(tempDir(), "none.sqlite"))
+    expect(none.code).toBe(1)
+    expect(none.err).toMatch(/^fiskai doc: nema baze podataka na .*none\.sqlite\n$/)
+  })
+})

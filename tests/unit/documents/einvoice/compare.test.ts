@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest"
+import { compareEInvoices, parseEInvoice } from "../../../../src-main/documents/einvoice"
+import { fixture } from "./fixtures"
+
+describe("compareEInvoices", () => {
+  const valid = parseEInvoice(fixture("ubl-invoice-valid.xml"))
+
+  it("finds no difference between an invoice and itself, nor when amounts only differ in notation", () => {
+    expect(compareEInvoices(valid, valid)).toEqual([])
+    const renotated = fixture("ubl-invoice-valid.xml")
+      .toString("utf8")
+      .replace(">48.00</cbc:LineExtensionAmount>", ">48</cbc:LineExtensionAmount>")
+    expect(compareEInvoices(valid, parseEInvoice(renotated))).toEqual([])
+  })
+
+  it("lists the changed rate, the moved totals and the changed party, each with both values and paths", () => {
+    const wrongRate = parseEInvoice(fixture("ubl-wrong-vat-rate.xml"))
+    const diffs = compareEInvoices(valid, wrongRate)
+    expect(diffs).toContainEqual({
+      field: "lines[1].vatRate",
+      bt: "BT-152",
+      kind: "changed",
+      a: "5",
+      b: "25",
+      pathA: "cac:InvoiceLine[1]/cac:Item/cac:ClassifiedTaxCategory/cbc:Percent",
+      pathB: "cac:InvoiceLine[1]/cac:Item/cac:ClassifiedTaxCategory/cbc:Percent",
+    })
+    expect(diffs.filter((d) => d.field.startsWith("totals.")).map((d) => [d.field, d.a, d.b])).toEqual([
+      ["totals.taxAmount", "87.13", "96.73"],
+      ["totals.taxInclusive", "556.12", "565.72"],
+      ["totals.payable", "556.12", "565.72"],
+    ])
+    expect(diffs.map((d) => [d.field, d.kind])).toContainEqual(["vatBreakdown[S 5].taxableAmount", "removed"])
+    const badOib = compareEInvoices(valid, parseEInvoice(fixture("ubl-bad-oib.xml")))
+    expect(badOib.map((d) => [d.field, d.a, d.b])).toEqual([
+      ["buyer.oib", "98765432106", "98765432107"],
+      ["buyer.vatId", "HR98765432106", "HR98765432107"],
+    ])
+  })
+
+  it("matches lines by id, so a reordered invoice differs in nothing, and reports added and removed lines", () => {
+    const xml = fixture("ubl-invoice-valid.xml").toString("utf8")
+    const lines = xml.match(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g) ?? []
+    expect(lines).toHaveLength(3)
+    const [first = "", second = "", third = ""] = lines
+    const reordered = xml
+      .replace(first, "@1")
+      .replace(second, "@2")
+      .replace(third, "@3")
+      .replace("@1", third)
+      .replace("@2", first)
+      .replace("@3", second)
+    expect(compareEInvoices(valid, parseEInvoice(reordered))).toEqual([])
+    const shorter = parseEInvoice(xml.replace(third, ""))
+    expect(compareEInvoices(valid, shorter).filter((d) => d.field.startsWith("lines"))).toEqual([
+      { field: "lines[3]", bt: "BG-25", kind: "removed", a: "Uredski stol", pathA: "cac:InvoiceLine[3]" },
+    ])
+  })
+
+  it("compares across syntaxes: a credit note against the invoice it corrects", () => {
+    const note = parseEInvoice(fixture("ubl-creditnote-valid.xml"))
+    const diffs = compareEInvoices(valid, note)
+    expect(diffs[0]).toEqual({ field: "syntax", kind: "changed", a: "UBL-Invoice", b: "UBL-CreditNote" })
+    expect(diffs).toContainEqual(expect.objectContaining({ field: "typeCode", a: "380", b: "381" }))
+    expect(diffs).toContainEqual(expect.objectContaining({ field: "lines[1].quantity", a: "40", b: "10" }))
+  })
+})
