@@ -41,6 +41,7 @@ export default defineConfig(({ command }) => ({
           "export-worker": resolve(root, "src-main/export/export-worker.ts"),
           "engine-worker": resolve(root, "src-main/engine-thread/engine-worker.ts"),
           "verify-worker": resolve(root, "src-main/export/verify/verify-worker.ts"),
+          "shadow-worker": resolve(root, "src-main/shadow/shadow-worker.ts"),
         },
       },
     },

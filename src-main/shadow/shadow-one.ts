@@ -1,0 +1,83 @@
+import { isTerminal, type ReasoningEvent } from "../../src-shared/events/event"
+import type { ShadowEntry, ShadowSkipReason } from "../../src-shared/shadow"
+import { buildAnswerWithReasoning } from "../engine/pipeline"
+import type { EngineRequest } from "../engine/types"
+import { ENGINE_VERSION, recordedEngineVersion } from "../engine/version"
+import type { LoadedPack } from "../knowledge/loader"
+import { StoredRequest } from "../store/stored-request"
+import { recordedAnswers } from "../trace/replay"
+import { systemClock } from "../util/clock"
+import { parseJsonOrNull } from "../util/parse-json"
+import { answerFacts, TerminalView, type RunResult } from "./answer-facts"
+import { compareAnswers } from "./compare"
+import { changedRuleIds } from "./pack-facts"
+import type { StoredRun } from "./run-source"
+
+// One stored run shadowed: its question asked again, with its frozen request (profile, client, the
+// day it was asked and the date it asked about) and its recorded clarification answers, against
+// the candidate pack; and compared with its recorded answer, read in the pack it ran with. When
+// another engine version recorded it, or a baseline pack is given, the baseline is the same
+// question re-run with that pack (the run's own pack when none is given), so that only the pack
+// change shows, never the engine's.
+
+export type RunVerdict =
+  | { kind: "same" }
+  | { kind: "changed"; entry: ShadowEntry }
+  | { kind: "skipped"; reason: ShadowSkipReason }
+  | { kind: "failed"; message: string }
+
+export interface ShadowPacks {
+  candidate: LoadedPack
+  /** The pack to re-run the baseline with; null: each run's recorded answer. */
+  baseline: LoadedPack | null
+  /** A run's own pack snapshot, by hash. */
+  snapshot(hash: string): LoadedPack
+}
+
+/** Terminal errors that depend on the machine or the user, not on the question: no answer to compare. */
+const NO_ANSWER_CODES = new Set(["TIMEOUT", "CAPACITY", "CANCELLED"])
+
+export async function shadowOne(run: StoredRun, packs: ShadowPacks): Promise<RunVerdict> {
+  const parsed = StoredRequest.safeParse(parseJsonOrNull(run.requestJson))
+  if (!parsed.success) return { kind: "failed", message: "its frozen request cannot be read" }
+  const recorded = TerminalView.safeParse(run.terminal)
+  if (!recorded.success) return { kind: "failed", message: "its terminal event cannot be read" }
+  if (recorded.data.stage === "ERROR" && NO_ANSWER_CODES.has(recorded.data.data.code ?? "")) return { kind: "skipped", reason: "NO_ANSWER_RECORDED" }
+  const request: EngineRequest = parsed.data
+  const clarifications = recordedAnswers(run.gateEvents)
+  let basePack: LoadedPack
+  let base: RunResult
+  let baseline: ShadowEntry["baseline"]
+  if (packs.baseline === null && recordedEngineVersion(request.engineVersion, run.gateEvents) === ENGINE_VERSION) {
+    basePack = packs.snapshot(run.packHash)
+    base = { terminal: recorded.data, retrievedRuleIds: run.retrievedRuleIds, eligibleRuleIds: run.eligibleRuleIds }
+    baseline = "recorded"
+  } else {
+    basePack = packs.baseline ?? packs.snapshot(run.packHash)
+    base = await askAgain(request, basePack, clarifications)
+    baseline = "rerun"
+  }
+  const after = await askAgain(request, packs.candidate, clarifications)
+  const change = compareAnswers(answerFacts(base, basePack), answerFacts(after, packs.candidate), changedRuleIds(basePack, packs.candidate))
+  if (change === null) return { kind: "same" }
+  const { requestId, question, asOfDate, clientId, createdAt } = run
+  return { kind: "changed", entry: { requestId, question, asOfDate, clientId, createdAt, baseline, ...change } }
+}
+
+/** The question asked again with `pack`; a clarification beyond the recorded answers ends it (AWAITING_INPUT). */
+async function askAgain(request: EngineRequest, pack: LoadedPack, clarifications: readonly string[]): Promise<RunResult> {
+  const result: RunResult = { terminal: null, retrievedRuleIds: [], eligibleRuleIds: [] }
+  let gates = 0
+  for await (const event of buildAnswerWithReasoning(request, { pack, clock: systemClock, deliberatePauseMs: 0, clarifications })) {
+    if (event.status === "awaiting_input" && ++gates > clarifications.length) break
+    readResult(event, result)
+  }
+  return result
+}
+
+function readResult(event: ReasoningEvent, into: RunResult): void {
+  if (isTerminal(event)) into.terminal = event
+  else if (event.status !== "complete") return
+  else if (event.stage === "RETRIEVAL") into.retrievedRuleIds = event.data.ruleIds
+  else if (event.stage === "APPLICABILITY") into.eligibleRuleIds = event.data.eligibleRuleIds
+}
