@@ -273,6 +273,8 @@ export class RunService {
       ...(request.locale === undefined ? {} : { locale: request.locale }),
       ...(profile === undefined ? {} : { profile: structuredClone(profile) }),
       ...(request.clientId === undefined ? {} : { clientId: request.clientId }),
+      // A turn of a thread names the one before it (thread-service.ts); stored, so replay reads it.
+      ...(request.previousTurn === undefined ? {} : { previousTurn: structuredClone(request.previousTurn) }),
     }
     return StoredRequest.parse(frozen)
   }
