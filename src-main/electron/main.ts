@@ -15,6 +15,7 @@ import { fileDialogHandlers } from "./file-dialogs"
 import { setupIpcHandlers } from "./ipc-adapter"
 import { setupQuitWhenAllWindowsClosed, setupReopenOnActivate, setupShutdown } from "./lifecycle"
 import { logFolderHandlers, openLogFolder } from "./log-folder"
+import { paperPdfHandlers } from "./paper-pdf"
 import { setupLogging } from "./logging"
 import { createMainWindow } from "./main-window"
 import { packagedResourcesOption } from "./packaged-resources"
@@ -65,7 +66,7 @@ if (setupSingleInstance(() => mainWindow)) {
       const handlers = createHandlers(services)
       setupIpcHandlers(
         withIpcLog(
-          createDispatcher({ ...handlers, ...fileDialogHandlers(handlers, () => mainWindow), ...logFolderHandlers(log) }, {
+          createDispatcher({ ...handlers, ...fileDialogHandlers(handlers, () => mainWindow), ...paperPdfHandlers(handlers, () => mainWindow), ...logFolderHandlers(log) }, {
             isTrustedCaller: (caller) => caller.transport === "electron" && caller.url !== null && isAppPageUrl(caller.url, layout.location),
             onUnexpectedError: ipcErrorLogger(log),
           }),

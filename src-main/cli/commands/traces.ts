@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs"
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs"
+import { resolve } from "node:path"
 import { TracePageRequest, type TraceStats, type TraceSummary, type VerifyResult } from "../../../src-shared/traces"
 import { BadCursorError } from "../../store/history"
 import { checkIntegrity, describeDamage, isDamageError, StoreDamagedError } from "../../store/integrity"
@@ -11,6 +12,8 @@ import { createEventPrinter } from "../stepper"
 import { formatDate } from "../../../src-shared/format/dates"
 import { formatScore } from "../../../src-shared/format/numbers"
 import { printable } from "../../util/printable"
+import { PaperUnavailableError } from "../../export/answer-paper/answer-paper"
+import { runServiceSources, storedAnswerPaper } from "../../export/answer-paper/stored-paper"
 
 // `fiskai traces list|show|verify|stats`: the stored history from the command line.
 // Exit 0 on success, 1 when something does not verify or is not there, 2 for bad usage.
@@ -20,11 +23,13 @@ import { printable } from "../../util/printable"
 export const TRACES_USAGE = `usage: fiskai traces list [--outcome X] [--risk-tier T] [--domain D] [--client ID] [--status S]
                           [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--search TEXT]
                           [--hypothetical] [--limit N] [--cursor C] [--json] [--db FILE]
-       fiskai traces show <requestId> [--json] [--db FILE]
+       fiskai traces show <requestId> [--json] [--html FILE] [--db FILE]
        fiskai traces verify (<requestId> | --all) [--json] [--db FILE]
        fiskai traces stats [--json] [--db FILE]
   --db   the trace database (default: the app's data folder, or $FISKAI_DB)
-  --all  verify every trace, after SQLite's full integrity check of the database file`
+  --all  verify every trace, after SQLite's full integrity check of the database file
+  --html the answer as one printable document (question, client, answer, citations with quotes,
+         run id and hash), in the run's language; open it in a browser and print it, or save it as a PDF`
 
 const OPTIONS = {
   outcome: { type: "string" },
@@ -40,6 +45,7 @@ const OPTIONS = {
   cursor: { type: "string" },
   all: { type: "boolean" },
   json: { type: "boolean" },
+  html: { type: "string" },
   db: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const
@@ -85,6 +91,7 @@ export async function runTracesCommand(argv: string[], io: CliIo): Promise<numbe
       return opened
     }
     if (sub === "list") return list(io, values, args, open)
+    if (sub === "show" && values.html !== undefined) return writePaper(io, oneId("show", args), values.html, open())
     if (sub === "show") return show(io, values, oneId("show", args), open())
     if (sub === "verify") return await verify(io, values, args, open())
     return stats(io, values, args, open())
@@ -195,6 +202,39 @@ function show(io: CliIo, values: Values, requestId: string, session: CliSession)
   )
   const printer = createEventPrinter(io.stdout, { live: false, locale: t.locale })
   for (const event of detail.events) printer.onEvent(event)
+  return 0
+}
+
+/** Removes a partial file; there is none when its folder is missing or not a folder. */
+function removePartial(path: string): void {
+  try {
+    rmSync(path, { force: true })
+  } catch {
+    // ENOTDIR / ENOENT: nothing was written.
+  }
+}
+
+/** `show <id> --html FILE`: the answer's printable document (issue 23), written atomically. */
+function writePaper(io: CliIo, requestId: string, file: string, session: CliSession): number {
+  let paper
+  try {
+    paper = storedAnswerPaper(runServiceSources(session.service), requestId)
+  } catch (error) {
+    if (!(error instanceof PaperUnavailableError)) throw error
+    io.stderr.write(`fiskai traces show: ${error.message}\n`)
+    return 1
+  }
+  const path = resolve(file)
+  const temp = `${path}.${process.pid}.partial`
+  try {
+    writeFileSync(temp, paper.documentHtml, { flag: "wx" })
+    renameSync(temp, path)
+  } catch (error) {
+    removePartial(temp)
+    io.stderr.write(`fiskai traces show: cannot write ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 1
+  }
+  io.stdout.write(`${path}\n`)
   return 0
 }
 

@@ -7,6 +7,7 @@ import { AnswerContextLine } from "./AnswerContextLine"
 import { answerText } from "./answer-text"
 import { Citations } from "./Citations"
 import { ConditionalBranches, ConflictWarnings, ErrorBody, RefusalBody } from "./OutcomeParts"
+import { PaperActions } from "./PaperActions"
 import { ReportProblem } from "./ReportProblem"
 import { Structured, TextList } from "./Structured"
 import "./answer.css"
@@ -20,8 +21,8 @@ export interface AnswerCardProps {
   /** The client and as-of date the run was answered for, shown under the outcome label. */
   context?: AnswerContext
   /**
-   * The stored run this card answers: given, the card ends with "Report a problem" (issue 19).
-   * Not for an ERROR, which answered nothing.
+   * The stored run this card answers: given, the card ends with "Print and PDF", "Copy for e-mail"
+   * (issue 23) and "Report a problem" (issue 19). Not for an ERROR, which answered nothing.
    */
   reportRunId?: string
 }
@@ -59,7 +60,10 @@ export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId
       {context && terminal.stage !== "ERROR" && <AnswerContextLine context={context} />}
       {children}
       {reportRunId !== undefined && terminal.stage !== "ERROR" && (
-        <ReportProblem key={reportRunId} runId={reportRunId} />
+        <>
+          <PaperActions key={`paper-${reportRunId}`} runId={reportRunId} />
+          <ReportProblem key={reportRunId} runId={reportRunId} />
+        </>
       )}
     </article>
   )

@@ -22,6 +22,33 @@ export const answerMessages = {
   "answer.citation.link": { hr: "Izvornik: {url}", en: "Original: {url}" },
   "answer.rules": { hr: "Primijenjenih pravila: {count}", en: "Rules applied: {count}" },
 
+  "paper.actions": { hr: "Odgovor za ispis i e-poštu", en: "This answer for print and e-mail" },
+  "paper.print": { hr: "Ispis i PDF", en: "Print and PDF" },
+  "paper.copy": { hr: "Kopiraj za e-poštu", en: "Copy for e-mail" },
+  "paper.copied": {
+    hr: "Kopirano: pitanje, odgovor, citati s izvacima te oznaka i hash izvođenja. Zalijepite u e-poruku.",
+    en: "Copied: the question, the answer, the citations with their quotes, and the run id and hash. Paste it into an e-mail.",
+  },
+  "paper.copyFailed": {
+    hr: "Kopiranje nije uspjelo: preglednik nije dopustio pisanje u međuspremnik. Otvorite Ispis i PDF i kopirajte tekst odande.",
+    en: "Copying failed: the browser did not allow writing to the clipboard. Open Print and PDF and copy the text from there.",
+  },
+  "paper.loadFailed": {
+    hr: "Dokument odgovora nije moguće pripremiti: {message}",
+    en: "The answer's document could not be prepared: {message}",
+  },
+  "paper.viewTitle": { hr: "Pregled ispisa", en: "Print preview" },
+  "paper.printNow": { hr: "Ispiši", en: "Print" },
+  "paper.savePdf": { hr: "Spremi kao PDF", en: "Save as PDF" },
+  "paper.saved": { hr: "PDF je spremljen: {path}", en: "The PDF was saved: {path}" },
+  "paper.saveFailed": { hr: "PDF nije spremljen: {message}", en: "The PDF was not saved: {message}" },
+  "paper.pdfHint": {
+    hr: "Za PDF u prozoru za ispis kao odredište odaberite „Spremi kao PDF”.",
+    en: "For a PDF, choose “Save as PDF” as the destination in the print window.",
+  },
+  "paper.download": { hr: "Preuzmi HTML", en: "Download HTML" },
+  "paper.close": { hr: "Zatvori", en: "Close" },
+
   "authority.LAW": { hr: "Zakon", en: "Law" },
   "authority.REGULATION": { hr: "Pravilnik", en: "Regulation" },
   "authority.GUIDANCE": { hr: "Službena uputa", en: "Official guidance" },
