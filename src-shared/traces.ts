@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { IsoDate, ProfileContext } from "./context"
 import { ReasoningEvent } from "./events/event"
+import { oibProblem } from "./oib"
 import { RefusalCode } from "./events/refusals"
 import { Locale, RiskTier, TerminalOutcome } from "./events/stages"
 
@@ -91,6 +92,8 @@ export const ClientInput = z.strictObject({
   oib: z
     .string()
     .regex(/^\d{11}$/, "OIB must be 11 digits")
+    // Only the check digit here: a wrong length already has its own issue above (one issue per problem).
+    .refine((oib) => oibProblem(oib) !== "checkDigit", "OIB check digit does not match")
     .optional(),
   context: ProfileContext,
 })

@@ -7,7 +7,7 @@ import type { AskInput as AskInputValue } from "../../state/run-store"
 import { CarryChip } from "./CarryChip"
 import { useQuestionForm } from "./use-question-form"
 
-// The question box: question, as-of date and client; Ctrl/Cmd+Enter submits. After a run, its client
+// The question box: question, as-of date and client; Enter submits, Shift+Enter starts a new line. After a run, its client
 // and date are kept for the next question only as a visible chip that one click clears.
 
 export interface QuestionFormProps {
@@ -28,10 +28,9 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault()
-      void form.submit()
-    }
+    if (!submitsQuestion(event)) return
+    event.preventDefault()
+    void form.submit()
   }
 
   return (
@@ -81,6 +80,15 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
       )}
     </form>
   )
+}
+
+/**
+ * Enter sends the question (so does Ctrl/Cmd+Enter, as before); Shift+Enter starts a new line. An
+ * Enter that commits an input method's composition (keyCode 229 in older engines) only commits it.
+ */
+function submitsQuestion(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+  if (event.key !== "Enter" || event.shiftKey || event.altKey) return false
+  return !event.nativeEvent.isComposing && event.keyCode !== 229
 }
 
 /** The day the answer is for; the picker speaks the browser's language, so the day is echoed. */

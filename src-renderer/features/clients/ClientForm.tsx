@@ -197,6 +197,7 @@ function textInput(form: ClientFormState, name: TextFieldName, extra: object = {
       id={id}
       value={form.values[name]}
       onChange={(e) => form.set(name, e.target.value)}
+      onBlur={() => form.blur(name)}
       aria-invalid={form.errors[name] ? true : undefined}
       aria-describedby={describedBy}
       data-testid={`client-${name}`}

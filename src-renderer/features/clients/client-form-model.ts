@@ -1,12 +1,14 @@
 import type { z } from "zod"
 import type { EntityType, ObrtSubtype, ProfileContext, VatStatus } from "../../../src-shared/context"
 import type { Locale } from "../../../src-shared/events/stages"
+import { oibProblem } from "../../../src-shared/oib"
 import { ClientInput, type Client } from "../../../src-shared/traces"
 import type { MessageKey } from "../../i18n/catalog"
 import { formatAmount, parseAmountInput } from "../../format/money"
 
 // The client form as strings, to and from the contract's ClientInput. Validation is the contract's
-// own schema; its issues are mapped back to the form field they belong to, in the UI language.
+// own schema; its issues are mapped back to the form field they belong to, in the UI language. An
+// OIB is checked by the one shared rule (src-shared/oib.ts), which also says which problem it has.
 
 export interface ClientFormValues {
   name: string
@@ -70,9 +72,16 @@ export function fieldForPath(path: string): FieldName | null {
   return FIELD_BY_PATH[path] ?? null
 }
 
-function errorFor(field: FieldName, issue: z.core.$ZodIssue): FieldError {
+/** Which of the OIB's two problems the user has, in catalog terms (null when the OIB is valid). */
+export function oibError(oib: string): FieldError | null {
+  const problem = oibProblem(oib)
+  if (problem === null) return null
+  return { key: problem === "format" ? "validation.oib" : "validation.oibCheckDigit" }
+}
+
+function errorFor(field: FieldName, issue: z.core.$ZodIssue, values: ClientFormValues): FieldError {
   if (issue.code === "too_small" && field === "name") return { key: "validation.required" }
-  if (issue.code === "invalid_format" && field === "oib") return { key: "validation.oib" }
+  if (field === "oib") return oibError(values.oib.trim()) ?? { text: issue.message }
   if (issue.code === "too_big") {
     return {
       key:
@@ -130,7 +139,7 @@ export function buildClientInput(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = fieldForPath(issue.path.join("."))
-      if (field && !errors[field]) errors[field] = errorFor(field, issue)
+      if (field && !errors[field]) errors[field] = errorFor(field, issue, values)
     }
     if (Object.keys(errors).length === 0) errors.name = { text: parsed.error.issues[0]?.message ?? "invalid" }
   }

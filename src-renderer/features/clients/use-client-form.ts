@@ -7,6 +7,7 @@ import {
   buildClientInput,
   EMPTY_FORM,
   fieldForPath,
+  oibError,
   valuesFromClient,
   type ClientFormValues,
   type FieldErrors,
@@ -27,6 +28,8 @@ export interface ClientFormState {
   ids: string
   formRef: RefObject<HTMLFormElement | null>
   set: <K extends FieldName>(field: K, value: ClientFormValues[K]) => void
+  /** The user left a field: the OIB is checked at once (a mistyped digit is caught with the paper at hand). */
+  blur: (field: FieldName) => void
   submit: (event: FormEvent) => Promise<void>
 }
 
@@ -52,6 +55,12 @@ export function useClientForm(client: Client | null, onSaved: (saved: Client) =>
   const set = <K extends FieldName>(field: K, value: ClientFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }))
     setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+
+  const blur = (field: FieldName) => {
+    if (field !== "oib") return
+    const oib = values.oib.trim()
+    setErrors((e) => ({ ...e, oib: oib === "" ? undefined : (oibError(oib) ?? undefined) }))
   }
 
   async function submit(event: FormEvent) {
@@ -81,7 +90,7 @@ export function useClientForm(client: Client | null, onSaved: (saved: Client) =>
     }
   }
 
-  return { values, errors, failure, saving, ids, formRef, set, submit }
+  return { values, errors, failure, saving, ids, formRef, set, blur, submit }
 }
 
 /** The host's validation issues, each next to the form field it is about. */

@@ -5,7 +5,14 @@ import { useI18n } from "../../i18n/i18n-context"
 import "./run.css"
 
 // The clarification gate: the engine's question, its options as buttons, free text when allowed,
-// and cancel. Focus moves here when it appears, since the run cannot go on without an answer.
+// and one cancel (the stepper hides its Stop meanwhile: both would end the run the same way). Focus moves here when it appears, since the run cannot go on without an answer.
+
+/**
+ * The engine lists "Cancel" among a question's options (value CLARIFY_CANCEL in
+ * src-main/engine/stages/clarification.ts) for the command line; here the prompt's own cancel
+ * button is the one way to give up, so the option is not shown twice.
+ */
+const ENGINE_CANCEL_OPTION = "cancel"
 
 export interface ClarificationPromptProps {
   payload: ClarificationPayload
@@ -17,6 +24,7 @@ export function ClarificationPrompt({ payload, onAnswer, onCancel }: Clarificati
   const { t } = useI18n()
   const { busy, error, setError, run } = useOneCallAtATime()
   const regionRef = useRef<HTMLElement>(null)
+  const options = (payload.options ?? []).filter((option) => option.value !== ENGINE_CANCEL_OPTION)
 
   useEffect(() => {
     const first = regionRef.current?.querySelector<HTMLElement>("button, input")
@@ -45,9 +53,9 @@ export function ClarificationPrompt({ payload, onAnswer, onCancel }: Clarificati
       <p className="clarification-question" data-testid="clarification-question">
         {payload.question}
       </p>
-      {payload.options && payload.options.length > 0 && (
+      {options.length > 0 && (
         <ClarificationOptions
-          options={payload.options}
+          options={options}
           busy={busy}
           onPick={(value) => void run(() => onAnswer(value))}
         />

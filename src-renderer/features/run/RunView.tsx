@@ -66,7 +66,8 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
     <div className="run-view" ref={containerRef} data-testid="run-view" data-request-id={requestId}>
       {question && (
         <div className="run-question" data-testid="run-question">
-          <span className="run-question-label">{t("ask.runFor")}</span>
+          {/* A heading, so the answer's own heading (h3) sits under one: the stepper's h2 is gone once it answers. */}
+          <h2 className="run-question-label">{t("ask.runFor")}</h2>
           <p>{question}</p>
         </div>
       )}

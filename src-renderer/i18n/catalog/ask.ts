@@ -14,7 +14,10 @@ export const askMessages = {
     hr: "npr. Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?",
     en: "e.g. Do I have to register for VAT if my turnover is EUR 65,000?",
   },
-  "ask.question.hint": { hr: "Ctrl+Enter za slanje", en: "Ctrl+Enter to send" },
+  "ask.question.hint": {
+    hr: "Enter za slanje, Shift+Enter za novi red",
+    en: "Enter to send, Shift+Enter for a new line",
+  },
   "ask.question.empty": { hr: "Upišite pitanje.", en: "Please type a question." },
   "ask.asOf.label": { hr: "Stanje na dan", en: "As of" },
   "ask.asOf.hint": {

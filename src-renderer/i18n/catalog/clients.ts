@@ -29,6 +29,10 @@ export const clientMessages = {
 
   "validation.required": { hr: "Obavezno polje.", en: "This field is required." },
   "validation.oib": { hr: "OIB ima točno 11 znamenki.", en: "An OIB has exactly 11 digits." },
+  "validation.oibCheckDigit": {
+    hr: "Kontrolna znamenka ne odgovara: ovaj OIB ne postoji. Provjerite je li dobro prepisan.",
+    en: "The check digit does not match: this OIB does not exist. Check that it was copied correctly.",
+  },
   "validation.amount": { hr: "Upišite iznos, npr. 65.000,00.", en: "Enter an amount, e.g. 65,000.00." },
   "validation.amountTooLarge": { hr: "Iznos je nevjerojatno velik.", en: "The amount is implausibly large." },
   "validation.tooLong": { hr: "Predugo.", en: "Too long." },

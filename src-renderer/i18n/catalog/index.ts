@@ -10,6 +10,7 @@ import { reasoningMessages } from "./reasoning"
 import { scenarioMessages } from "./scenarios"
 import { settingsMessages } from "./settings"
 import { sharedMessages } from "./shared"
+import { shellMessages } from "./shell"
 import { stepperMessages } from "./stepper"
 import { whatifMessages } from "./whatif"
 
@@ -19,6 +20,7 @@ import { whatifMessages } from "./whatif"
 
 export const catalog = joinCatalog([
   sharedMessages,
+  shellMessages,
   askMessages,
   stepperMessages,
   answerMessages,

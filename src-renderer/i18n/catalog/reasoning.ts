@@ -15,6 +15,15 @@ export const reasoningMessages = {
   "cards.intake.confidence": { hr: "Sigurnost tumačenja", en: "Interpretation confidence" },
   "cards.context.jurisdiction": { hr: "Nadležnost", en: "Jurisdiction" },
   "cards.context.domain": { hr: "Područje", en: "Domain" },
+  // The same words the engine's context line uses (src-main/engine/stages/context-resolution.ts).
+  "jurisdiction.HR": { hr: "Hrvatska", en: "Croatia" },
+  "jurisdiction.EU": { hr: "EU", en: "EU" },
+  "jurisdiction.UNKNOWN": { hr: "nepoznata država", en: "unknown country" },
+  "domain.TAX": { hr: "porezi", en: "tax" },
+  "domain.LABOR": { hr: "rad i plaće", en: "labour and pay" },
+  "domain.COMPANY": { hr: "društva", en: "companies" },
+  "domain.FINANCE": { hr: "financije", en: "finance" },
+  "domain.OTHER": { hr: "ostalo", en: "other" },
   "cards.context.tier": { hr: "Razina rizika", en: "Risk tier" },
   "cards.context.asOf": { hr: "Stanje na dan", en: "As of" },
   "cards.context.asOfClarified": {

@@ -9,6 +9,7 @@ export const sharedMessages = {
     en: "Regulatory research with visible reasoning",
   },
   "nav.label": { hr: "Glavna navigacija", en: "Main navigation" },
+  "nav.skip": { hr: "Preskoči na sadržaj", en: "Skip to content" },
   "nav.ask": { hr: "Pitaj", en: "Ask" },
   "nav.history": { hr: "Povijest", en: "History" },
   "nav.review": { hr: "Pregled prijava", en: "Review queue" },

@@ -1,4 +1,5 @@
 import type { ConfidencePayload } from "../../../../src-shared/events/payloads"
+import type { Locale } from "../../../../src-shared/events/stages"
 import type { EventOf } from "../../../reasoning/selectors"
 import { useI18n } from "../../../i18n/i18n-context"
 import { formatScore } from "../../../../src-shared/format/numbers"
@@ -22,8 +23,20 @@ export function ConfidenceBadge({ payload }: { payload: Pick<ConfidencePayload, 
   )
 }
 
-export function ConfidenceDetail({ event }: { event: EventOf<"CONFIDENCE", "complete"> }) {
-  const { t, locale } = useI18n()
+/**
+ * `runLanguage` is the language the engine wrote the run in (its question's): a decisive fact's
+ * label is the engine's ("Promet ≤ 60.000,00 EUR"), so its value beside it is written the same way,
+ * never "Promet ≤ 60.000,00 EUR (EUR 65,000.00)" in one line.
+ */
+export function ConfidenceDetail({
+  event,
+  runLanguage,
+}: {
+  event: EventOf<"CONFIDENCE", "complete">
+  runLanguage?: Locale
+}) {
+  const { t, locale: uiLocale } = useI18n()
+  const locale = runLanguage ?? uiLocale
   const d = event.data
   const drivers = d.interactiveDrivers ?? []
   return (

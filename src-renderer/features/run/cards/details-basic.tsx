@@ -61,8 +61,8 @@ export function ContextDetail({
       <FactList
         testId="context-facts"
         items={[
-          [t("cards.context.jurisdiction"), d.jurisdiction],
-          [t("cards.context.domain"), d.domain],
+          [t("cards.context.jurisdiction"), t(`jurisdiction.${d.jurisdiction}`)],
+          [t("cards.context.domain"), t(`domain.${d.domain}`)],
           [t("cards.context.tier"), t(`tier.${d.riskTier}`)],
           [t("cards.context.asOf"), <span data-testid="context-as-of">{asOfText}</span>],
           [t("cards.context.confidence"), formatScore(d.confidence, locale)],
@@ -95,7 +95,11 @@ export function ContextDetail({
   )
 }
 
-/** An assumption in words, with the engine's code beside it for experts; an unknown code as it is. */
+/**
+ * An assumption in words; the engine's code is the tooltip for experts (shown beside the words it
+ * put an ISO date next to a Croatian one: "(26. 11. 2026.) asOf = today (2026-11-26)"). A code
+ * with no words is shown as it is.
+ */
 function AssumedDefault({ code }: { code: string }) {
   const { locale } = useI18n()
   const words = knownAssumptionLabel(code, locale)
@@ -106,8 +110,8 @@ function AssumedDefault({ code }: { code: string }) {
       </li>
     )
   return (
-    <li>
-      {capitalize(words)} <code className="muted">{code}</code>
+    <li title={code} data-code={code}>
+      {capitalize(words)}
     </li>
   )
 }

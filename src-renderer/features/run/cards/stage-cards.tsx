@@ -101,7 +101,10 @@ function decisionCards(events: readonly ReasoningEvent[]): ReactNode[] {
         badge={<ConfidenceBadge payload={confidence.data} />}
         defaultExpanded={false}
       >
-        <ConfidenceDetail event={confidence} />
+        <ConfidenceDetail
+          event={confidence}
+          runLanguage={findEvent(events, "QUESTION_INTAKE", "complete")?.data.language}
+        />
       </StageCard>,
     )
   return cards

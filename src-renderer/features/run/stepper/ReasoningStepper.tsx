@@ -51,6 +51,7 @@ export function ReasoningStepper(props: ReasoningStepperProps) {
     >
       <StepperHead
         running={running}
+        awaitingInput={streamState === "awaiting_input"}
         lastActivityAt={props.lastActivityAt}
         onStop={props.onStop}
         headingRef={props.headingRef}
@@ -100,7 +101,11 @@ function StepperHead({
   lastActivityAt,
   onStop,
   headingRef,
-}: Pick<ReasoningStepperProps, "lastActivityAt" | "onStop" | "headingRef"> & { running: boolean }) {
+  awaitingInput,
+}: Pick<ReasoningStepperProps, "lastActivityAt" | "onStop" | "headingRef"> & {
+  running: boolean
+  awaitingInput: boolean
+}) {
   const { t } = useI18n()
   return (
     <header className="stepper-head">
@@ -109,7 +114,8 @@ function StepperHead({
       </h2>
       {/* Liveness is about a run that can still change; a finished or stored one has none. */}
       {running && <Liveness lastActivityAt={lastActivityAt} />}
-      {onStop && running && (
+      {/* While the run waits for a clarification, the prompt's cancel is the one way to stop it. */}
+      {onStop && running && !awaitingInput && (
         <button type="button" className="button-quiet" onClick={onStop} data-testid="stepper-stop">
           {t("stepper.stop")}
         </button>

@@ -3,6 +3,7 @@ import {
   buildClientInput,
   EMPTY_FORM,
   fieldForPath,
+  oibError,
   valuesFromClient,
   type ClientFormValues,
 } from "../../../../../src-renderer/features/clients/client-form-model"
@@ -18,7 +19,7 @@ describe("buildClientInput", () => {
   it("builds the contract's ClientInput from a filled form", () => {
     const result = buildClientInput(
       form({
-        oib: "12345678901",
+        oib: "12345678903",
         entityType: "OBRT",
         obrtSubtype: "PAUSALNI",
         vatStatus: "OUTSIDE_VAT",
@@ -32,7 +33,7 @@ describe("buildClientInput", () => {
       ok: true,
       input: {
         name: "Obrt Test",
-        oib: "12345678901",
+        oib: "12345678903",
         context: {
           entity: {
             type: "OBRT",
@@ -68,6 +69,20 @@ describe("buildClientInput", () => {
       revenueYtd: { key: "validation.amount" },
       revenuePriorYear: { key: "validation.amountTooLarge" },
     })
+  })
+
+  it("refuses an OIB whose check digit does not match, and says that rather than the length", () => {
+    // 12345678901: eleven digits, but ISO 7064 MOD 11,10 gives 3 as the last digit, not 1.
+    expect(buildClientInput(form({ oib: "12345678901" }), "hr")).toEqual({
+      ok: false,
+      errors: { oib: { key: "validation.oibCheckDigit" } },
+    })
+    expect(buildClientInput(form({ oib: "1234567890" }), "en")).toEqual({
+      ok: false,
+      errors: { oib: { key: "validation.oib" } },
+    })
+    expect(oibError("12345678903")).toBeNull()
+    expect(oibError("1234567890a")).toEqual({ key: "validation.oib" })
   })
 
   it("keeps facts the form does not edit when saving an existing client", () => {

@@ -32,16 +32,10 @@ function renderContext(assumedDefaults: string[], locale: Locale) {
 }
 
 describe("ContextDetail: what the run assumed", () => {
-  it("says the assumptions in English words, with the engine's code beside them", () => {
+  it("says the assumptions in English words, with the engine's code as their tooltip (no ISO date in sight)", () => {
     const items = renderContext(["asOf = today (2026-11-22)", "jurisdiction = HR"], "en")
-    expect(items.map((li) => li.textContent)).toEqual([
-      "Today's date (22 November 2026) asOf = today (2026-11-22)",
-      "Croatian law jurisdiction = HR",
-    ])
-    expect(items.map((li) => li.querySelector("code")?.textContent)).toEqual([
-      "asOf = today (2026-11-22)",
-      "jurisdiction = HR",
-    ])
+    expect(items.map((li) => li.textContent)).toEqual(["Today's date (22 November 2026)", "Croatian law"])
+    expect(items.map((li) => li.title)).toEqual(["asOf = today (2026-11-22)", "jurisdiction = HR"])
   })
 
   it("says them in Croatian in the Croatian UI, with a Croatian date", () => {
@@ -64,5 +58,24 @@ describe("ContextDetail: what the run assumed", () => {
       </I18nProvider>,
     )
     expect(screen.queryByTestId("context-assumed")).toBeNull()
+  })
+})
+
+describe("ContextDetail: jurisdiction and domain", () => {
+  it("are words in the UI's language, not the engine's codes", () => {
+    for (const [locale, words] of [
+      ["hr", ["Hrvatska", "porezi"]],
+      ["en", ["Croatia", "tax"]],
+    ] as const) {
+      render(
+        <I18nProvider locale={locale}>
+          <ContextDetail event={contextWithAssumed([])} />
+        </I18nProvider>,
+      )
+      const text = screen.getByTestId("context-facts").textContent ?? ""
+      for (const word of words) expect(text).toContain(word)
+      expect(text).not.toMatch(/\bTAX\b/)
+      cleanup()
+    }
   })
 })
