@@ -8,7 +8,7 @@
 // An inner room never imports an outer one, and no two rooms import each other in a circle.
 
 /** The rooms of src-main that are outer to the engine and the trace format. */
-const OUTER_TO_TRACE = "store|sinks|whatif|export|engine-thread|logging|updates|runs|composition|handlers|ipc|host|electron|cli"
+const OUTER_TO_TRACE = "store|sinks|whatif|export|shadow|engine-thread|logging|updates|runs|composition|handlers|ipc|host|electron|cli"
 
 /** A rule: files under `from` may not import files under `to`. */
 function forbid(name, comment, from, to) {
@@ -46,6 +46,18 @@ module.exports = {
       `^src-main/(engine|trace|${OUTER_TO_TRACE})/`,
     ),
     forbid(
+      "knowledge-and-engine-below-packs",
+      "Pack versions and rule changes (packs) are built on the pack schema; the engine and knowledge never import them.",
+      "^src-main/(knowledge|engine)/",
+      "^src-main/packs/",
+    ),
+    forbid(
+      "packs-room",
+      "packs (pack versions, rule changes, signed pack files) imports the contract, util, knowledge, trace, store and export's signing keys only.",
+      "^src-main/packs/",
+      "^src-main/(engine|sinks|whatif|shadow|documents|engine-thread|logging|updates|runs|composition|handlers|ipc|host|electron|cli)/|^src-main/export/(?!signing-keys\\.ts$)",
+    ),
+    forbid(
       "engine-is-inner",
       "The engine is pure: it imports the contract, util and knowledge only.",
       "^src-main/engine/",
@@ -58,15 +70,27 @@ module.exports = {
       `^src-main/(${OUTER_TO_TRACE})/`,
     ),
     forbid(
+      "documents-are-inner",
+      "Client documents (reading and auditing e-invoices) build on the contract, util and knowledge only; store, runs and hosts use them.",
+      "^src-main/documents/",
+      `^src-main/(engine|trace|${OUTER_TO_TRACE})/`,
+    ),
+    forbid(
+      "inner-rooms-below-documents",
+      "Knowledge, the engine and the trace format never import client documents.",
+      "^src-main/(knowledge|engine|trace)/",
+      "^src-main/documents/",
+    ),
+    forbid(
       "store-below-runs",
       "The store persists; it does not run, replay what-ifs or serve hosts.",
       "^src-main/store/",
-      "^src-main/(sinks|whatif|export|engine-thread|runs|composition|handlers|ipc|host|electron|cli)/",
+      "^src-main/(sinks|whatif|export|shadow|engine-thread|runs|composition|handlers|ipc|host|electron|cli|packs)/",
     ),
     forbid(
       "domain-below-runs",
-      "What-if logic, sinks and export are used by the runs and the hosts, never the other way round.",
-      "^src-main/(whatif|sinks|export|engine-thread)/",
+      "What-if logic, sinks, export and the shadow run are used by the runs and the hosts, never the other way round.",
+      "^src-main/(whatif|sinks|export|shadow|engine-thread)/",
       "^src-main/(runs|composition|handlers|ipc|host|electron|cli)/",
     ),
     forbid(

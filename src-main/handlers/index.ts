@@ -4,8 +4,10 @@ import { clientHandlers } from "./clients"
 import { diagnosticsHandlers } from "./diagnostics"
 import { exportHandlers } from "./exports"
 import { flagHandlers } from "./flags"
+import { paperHandlers } from "./paper"
 import { reasoningHandlers } from "./reasoning"
 import { settingsHandlers } from "./settings"
+import { threadHandlers } from "./threads"
 import { traceHandlers } from "./traces"
 import { whatifHandlers } from "./whatif"
 
@@ -22,5 +24,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...whatifHandlers(services),
     ...diagnosticsHandlers(services),
     ...flagHandlers(services),
+    ...threadHandlers(services),
+    ...paperHandlers(services),
   } satisfies HandlerTable
 }

@@ -1,4 +1,5 @@
 import { PackInfo } from "../pack-info"
+import { AnswerPaper, PaperRequest, SavedPaperPdf } from "../answer-paper"
 import { z } from "zod"
 import { IsoDate } from "../context"
 import { LogFolder, OpenedFolder } from "../diagnostics"
@@ -20,6 +21,18 @@ import {
 import { CreateFlagInput, DecideFlagInput, Flag, FlagListFilter, FlagQueueItem } from "../flags"
 import { Settings, SettingsPatch } from "../settings"
 import { typedText } from "../text"
+import {
+  AskInThreadInput,
+  NewThreadInput,
+  RenameThreadInput,
+  Thread,
+  ThreadDeleteResult,
+  ThreadDetail,
+  ThreadFilter,
+  ThreadRef,
+  ThreadSearchInput,
+  ThreadTurnRef,
+} from "../threads"
 import {
   Client,
   ClientInput,
@@ -127,6 +140,25 @@ export const channelGroups = {
     list: defineChannel(FlagListFilter, z.array(FlagQueueItem)),
     /** A reviewer confirms (the answer was wrong) or rejects an open flag, with a note. */
     decide: defineChannel(DecideFlagInput, Flag),
+  },
+  paper: {
+    /** One answer as a document to print, its article and its plain text (issue 23). */
+    render: defineChannel(PaperRequest, AnswerPaper),
+    /** Saves the answer as a PDF through a save dialog; only Electron can (the browser host answers UNAVAILABLE). */
+    savePdf: defineChannel(PaperRequest, SavedPaperPdf),
+  },
+  threads: {
+    /** A conversation for a client (or none), with an optional title and as-of date (issue 22). */
+    create: defineChannel(NewThreadInput, Thread),
+    list: defineChannel(ThreadFilter, z.array(Thread)),
+    /** The thread, its checkpoint and its turns (question, outcome, headline, inherited parts). */
+    get: defineChannel(ThreadRef, ThreadDetail),
+    rename: defineChannel(RenameThreadInput, Thread),
+    /** Removes the thread and its turn links; its runs stay in the history (the result says how many). */
+    delete: defineChannel(ThreadRef, ThreadDeleteResult),
+    /** Asks in the thread: the run's id at once, its events on runs.event like runs.ask. */
+    ask: defineChannel(AskInThreadInput, ThreadTurnRef),
+    search: defineChannel(ThreadSearchInput, z.array(Thread)),
   },
 } as const satisfies Record<string, Record<string, ChannelSchemas<z.ZodType, z.ZodType>>>
 

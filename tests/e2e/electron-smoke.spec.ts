@@ -38,7 +38,7 @@ test.describe("Electron app (smoke)", () => {
         hasProcess: typeof (window as unknown as { process?: unknown }).process !== "undefined",
       }))
       // window.fiskai.<domain>.<fn> per channel and on(push, listener), nothing else.
-      expect(exposed.api).toEqual(["clients", "diagnostics", "exports", "flags", "on", "runs", "scenarios", "settings", "traces", "whatif"])
+      expect(exposed.api).toEqual(["clients", "diagnostics", "exports", "flags", "on", "paper", "runs", "scenarios", "settings", "threads", "traces", "whatif"])
       expect(exposed.runs).toEqual(["answer", "ask", "cancel"])
       expect(exposed).toMatchObject({ hasRequire: false, hasProcess: false })
       await page.getByTestId("question-input").fill("Koja je stopa PDV-a?")

@@ -9,6 +9,8 @@ import { runVerifyCommand, VERIFY_USAGE } from "./verify"
 import { runWhatIfCommand, WHATIF_USAGE } from "./whatif"
 import { runScenariosCommand, SCENARIOS_USAGE } from "./scenarios"
 import { FLAGS_USAGE, runFlagsCommand } from "./flags"
+import { DOC_USAGE, runDocCommand } from "./doc"
+import { runThreadCommand, THREAD_USAGE } from "./thread"
 
 // The command registry: one line per command. Other commands (resume, traces, whatif, …) are
 // added here by the engineers who write them. Commands that open the database report a damaged
@@ -28,5 +30,7 @@ export const COMMANDS: Record<string, CliCommand> = {
   whatif: { usage: WHATIF_USAGE, run: reportingStoreDamage("whatif", runWhatIfCommand) },
   scenarios: { usage: SCENARIOS_USAGE, run: reportingStoreDamage("scenarios", runScenariosCommand) },
   flags: { usage: FLAGS_USAGE, run: reportingStoreDamage("flags", runFlagsCommand) },
+  doc: { usage: DOC_USAGE, run: reportingStoreDamage("doc", runDocCommand) },
+  thread: { usage: THREAD_USAGE, run: reportingStoreDamage("thread", runThreadCommand) },
   pack: { usage: PACK_USAGE, run: runPackCommand },
 }

@@ -72,6 +72,8 @@ describe("one name per channel", () => {
       "whatif.drivers", "whatif.run", "whatif.rerun", "whatif.compare",
       "scenarios.list", "scenarios.get", "scenarios.save", "scenarios.rename", "scenarios.duplicate", "scenarios.delete", "scenarios.compare", "scenarios.recheck",
       "flags.create", "flags.list", "flags.decide",
+      "paper.render", "paper.savePdf",
+      "threads.create", "threads.list", "threads.get", "threads.rename", "threads.delete", "threads.ask", "threads.search",
     ])
   })
 

@@ -66,6 +66,15 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
     "flags.create": { runId: seeds.completeId, kind: "wrong", note: "Prag nije točan." },
     "flags.list": { status: "all", runId: seeds.completeId },
     "flags.decide": { id: seeds.flagIds[0], decision: "confirmed", note: "pravilo vat.threshold" },
+    "threads.create": { title: "Novi razgovor", clientId: seeds.clientId, asOfDate: "2025-06-01" },
+    "threads.list": { search: "razgovor" },
+    "threads.get": { id: seeds.threadIds[0] },
+    "threads.rename": { id: seeds.threadIds[0], title: "Preimenovan" },
+    "threads.delete": { id: seeds.threadIds[1] },
+    "threads.ask": { threadId: seeds.threadIds[0], question: VAT_QUESTION, dropped: ["date"], locale: "hr" },
+    "threads.search": { text: "PDV" },
+    "paper.render": { requestId: seeds.completeId },
+    "paper.savePdf": { requestId: seeds.completeId },
   }
 }
 

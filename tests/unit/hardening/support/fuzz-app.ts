@@ -24,6 +24,8 @@ export interface Seeds {
   /** Flags on completeId, open when seeded (the fuzz may decide them). */
   flagIds: string[]
   awaitingIds: string[]
+  /** Threads: [0] stays, [1] may be deleted by the fuzz. */
+  threadIds: string[]
   clientId: string
   bundlePath: string
   /** A folder inside the temp dir where generated exports may be written. */
@@ -106,6 +108,8 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
     if (!result.ok) return
     if (channel === "exports.start") startedExports.add((result.value as ChannelOutput<"exports.start">).jobId)
     if (channel === "whatif.rerun") backgroundRuns.add((result.value as ChannelOutput<"whatif.rerun">).requestId)
+    // A thread's turn runs on after the reply (its events follow on runs.event).
+    if (channel === "threads.ask") backgroundRuns.add((result.value as ChannelOutput<"threads.ask">).requestId)
     if (channel === "whatif.run") {
       const value = result.value as ChannelOutput<"whatif.run">
       if (value.status === "started") backgroundRuns.add(value.requestId)
@@ -143,6 +147,8 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
   const flagIds: string[] = []
   for (const kind of ["wrong", "unclear"] as const)
     flagIds.push((await call("flags.create", { runId: completeId, kind, note: "seed" })).id)
+  const threadIds: string[] = []
+  for (const title of ["Razgovor", "Za brisanje"]) threadIds.push((await call("threads.create", { title, clientId: client.id })).id)
 
   const app: FuzzApp = {
     dir,
@@ -150,7 +156,7 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
     services,
     dispatch,
     trusted,
-    seeds: { completeId, counterfactualId, scenarioIds, flagIds, awaitingIds, clientId: client.id, bundlePath, scratchDir },
+    seeds: { completeId, counterfactualId, scenarioIds, flagIds, awaitingIds, threadIds, clientId: client.id, bundlePath, scratchDir },
     unexpected,
     call,
     noteResult,
