@@ -9,15 +9,15 @@ import type { IntakeResult } from "./state"
 // and what the pack lacks, in the user's language, rather than answer with a rule about something
 // else (issue 17: a cited rule that does not cover the asked subject and attribute is a wrong answer).
 
-/** What is asked, as the object of "pitate za …" / "you ask for …". */
+/** What is asked, as "pitate za stopu" / "asking for the rate" (a yes/no: "pitate postoji li obveza"). */
 const ASKED: Record<FocusAttribute, { hr: string; en: string }> = {
-  rate: { hr: "stopu", en: "the rate" },
-  deadline: { hr: "rok", en: "the deadline" },
-  threshold: { hr: "prag ili limit", en: "the threshold or limit" },
-  amount: { hr: "iznos", en: "the amount" },
-  penalty: { hr: "kaznu", en: "the penalty" },
-  obligation: { hr: "postoji li obveza", en: "whether there is an obligation" },
-  procedure: { hr: "postupak", en: "the procedure" },
+  rate: { hr: "pitate za stopu", en: "asking for the rate" },
+  deadline: { hr: "pitate za rok", en: "asking for the deadline" },
+  threshold: { hr: "pitate za prag ili limit", en: "asking for the threshold or limit" },
+  amount: { hr: "pitate za iznos", en: "asking for the amount" },
+  penalty: { hr: "pitate za kaznu", en: "asking for the penalty" },
+  obligation: { hr: "pitate postoji li obveza", en: "asking whether there is an obligation" },
+  procedure: { hr: "pitate za postupak", en: "asking for the procedure" },
 }
 
 const AVAILABLE: Record<FocusAttribute, { hr: string; en: string }> = {
@@ -53,8 +53,8 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
     const typed = intake.typedUnknown ?? selection.tokens.join(" ")
     const context = names(run.locale, focus.named)
     detail = run.t(
-      `Pitanje sam razumio ovako: ${asked ? `pitate za ${asked.hr}` : "pitate"}${context ? ` (${context})` : ""} za „${typed}”. Paket propisa ${pack} nema pravilo o „${typed}”. Ne odgovaram općim pravilom, jer nijedan izvor u paketu ne kaže da ono vrijedi i za „${typed}”.`,
-      `I understood the question as asking for ${asked ? asked.en : "a rule"}${context ? ` (${context})` : ""} for “${typed}”. Rule pack ${pack} has no rule on “${typed}”. I do not answer with a general rule, because no source in the pack says it applies to “${typed}”.`,
+      `Pitanje sam razumio ovako: ${asked ? asked.hr : "pitate"}${context ? ` (${context})` : ""} za „${typed}”. Paket propisa ${pack} nema pravila o „${typed}”. Ne odgovaram općim pravilom, jer nijedan izvor u paketu ne kaže da ono vrijedi i za „${typed}”.`,
+      `I understood the question as ${asked ? asked.en : "asking for a rule"}${context ? ` (${context})` : ""} for “${typed}”. Rule pack ${pack} has no rule on “${typed}”. I do not answer with a general rule, because no source in the pack says it applies to “${typed}”.`,
     )
   } else {
     const available = selection.available.map((a) => AVAILABLE[a][run.locale]).join(", ")
@@ -63,8 +63,8 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
       return gap ? [gap[run.locale]] : []
     })
     detail = run.t(
-      `Pitanje sam razumio ovako: ${asked ? `pitate za ${asked.hr}` : "pitate"} — ${names("hr")}. Paket propisa ${pack} to ne sadrži.${available ? ` O tome sadrži samo: ${available}.` : ""}`,
-      `I understood the question as asking for ${asked ? asked.en : "a rule"} — ${names("en")}. Rule pack ${pack} does not hold that.${available ? ` On this it holds only: ${available}.` : ""}`,
+      `Pitanje sam razumio ovako: ${asked ? asked.hr : "pitate"} — ${names("hr")}. Paket propisa ${pack} to ne sadrži.${available ? ` O tome sadrži samo: ${available}.` : ""}`,
+      `I understood the question as ${asked ? asked.en : "asking for a rule"} — ${names("en")}. Rule pack ${pack} does not hold that.${available ? ` On this it holds only: ${available}.` : ""}`,
     )
     if (gaps.length > 0) detail += ` ${gaps.join(" ")}`
   }

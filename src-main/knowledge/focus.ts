@@ -102,6 +102,15 @@ export function scanTerms<T>(tokens: readonly string[], terms: ReadonlyMap<strin
 /** Question words that ask "how much" without saying of what: an amount, a rate or a limit. */
 const VAGUE_AMOUNT: ReadonlySet<string> = new Set(["koliko", "koliki", "kolika", "koliku", "kolike", "iznosi", "how much", "how high"])
 
+/**
+ * "When does a paušalist have to start issuing e-invoices?": when a duty begins, as "od kada" asks
+ * it, if the question names the duty ("have to", "moram"); "When does VAT status start?" asks a date.
+ */
+const START_WORDS: ReadonlySet<string> = new Set([
+  "start", "starts", "starting", "begin", "begins", "beginning", "poceti", "pocinje", "pocinju", "pocinjem", "pocetak",
+  "pocetka", "krenuti", "krece", "kreće",
+])
+
 /** Question words that ask since when something holds: a start date, which a duty's rule states. */
 const SINCE_WHEN: ReadonlySet<string> = new Set(["od kada", "from when", "since when"])
 
@@ -121,7 +130,8 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
     attributeHits.filter((h) => h.target === "amount").every((h) => VAGUE_AMOUNT.has(tokens.slice(h.start, h.end).join(" ")))
   const sinceWhen =
     attribute === "deadline" &&
-    attributeHits.some((h) => h.target === "deadline" && SINCE_WHEN.has(tokens.slice(h.start, h.end).join(" ")))
+    (attributeHits.some((h) => h.target === "deadline" && SINCE_WHEN.has(tokens.slice(h.start, h.end).join(" "))) ||
+      (asked.has("obligation") && tokens.some((t) => START_WORDS.has(t))))
   const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], subjectHits, attributeHits }
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
@@ -151,8 +161,10 @@ export function isWithin(index: FocusIndex, narrow: string, broad: string): bool
  */
 function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus): string[] {
   const covered = coveredPositions(focus)
+  // A tax opens an item's slot only if the pack has goods or services within it ("PDV na …"):
+  // in "stopa poreza na dobit za prihod od …" the words after the tax are a condition, not an item.
   const anchors = [
-    ...focus.subjectHits.filter((h) => index.subjects.get(h.target)?.kind === "tax"),
+    ...focus.subjectHits.filter((h) => index.subjects.get(h.target)?.kind === "tax" && hasItems(index, h.target)),
     ...focus.attributeHits.filter((h) => h.target === "rate"),
   ]
   for (const anchor of anchors) {
@@ -170,9 +182,27 @@ function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus)
   return []
 }
 
+/**
+ * The preposition opening a slot soon after `from`. Also one after a named item: "PDV na vodu u
+ * bocama" names bottled water, which the public water supply's rule does not cover.
+ */
 function findPreposition(tokens: readonly string[], from: number): number | undefined {
   for (let i = from; i < tokens.length && i <= from + MAX_GAP; i++) if (SLOT_PREPOSITIONS.has(tokens[i] ?? "")) return i
   return undefined
+}
+
+const itemTaxes = new WeakMap<FocusIndex, Set<string>>()
+
+/** Does the pack name goods or services within this tax (VAT does; profit tax does not)? */
+function hasItems(index: FocusIndex, tax: string): boolean {
+  let taxes = itemTaxes.get(index)
+  if (taxes === undefined) {
+    taxes = new Set<string>()
+    for (const subject of index.subjects.values())
+      if (subject.kind === "item") for (const broad of index.subjects.keys()) if (isWithin(index, subject.id, broad)) taxes.add(broad)
+    itemTaxes.set(index, taxes)
+  }
+  return taxes.has(tax)
 }
 
 function coveredPositions(focus: Focus): Set<number> {

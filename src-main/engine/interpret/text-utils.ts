@@ -125,7 +125,9 @@ const CROATIAN_LETTERS = /[čćšžđ]/i
 /** "hr" or "en"; Croatian written without diacritics is recognised by its words. Ties go to
  *  Croatian, the product's primary language. */
 export function detectLanguage(processed: string, tokens: readonly string[]): { language: "hr" | "en"; hr: number; en: number } {
-  let hr = CROATIAN_LETTERS.test(processed) ? 3 : 0
+  // Croatian letters weigh two words, not three: an English question naming a Croatian term
+  // ("Does a paušalist need to issue an eRačun?") still has more English words than that.
+  let hr = CROATIAN_LETTERS.test(processed) ? 2 : 0
   let en = 0
   for (const token of tokens) {
     if (CROATIAN_MARKERS.has(token)) hr += 1

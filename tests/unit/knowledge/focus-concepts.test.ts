@@ -41,3 +41,26 @@ describe("the payment of a tax as a qualifying subject", () => {
     expect(select("Do kada se plaća porez na dohodak po godišnjoj prijavi?").selection.kind).not.toBe("fits")
   })
 })
+
+describe("reading the real pack's focus (probe findings, by mechanism)", () => {
+  const focusOf = (question: string) => extractFocus(index(), tokenize(question))
+
+  it("reads colloquial yes/no markers as an obligation question", () => {
+    for (const question of ["jel paušalist plaća pdv", "Da li obrt mora biti u sustavu PDV-a?", "je l mora d.o.o. izdavati eRačune"])
+      expect(focusOf(question).attribute, question).toBe("obligation")
+  })
+
+  it("reads 'koliko se dugo' as a period, not an amount", () => {
+    expect(focusOf("koliko se dugo čuva eRačun").attribute).toBe("deadline")
+  })
+
+  it("reads when a duty starts as 'since when' only when the question names the duty", () => {
+    expect(focusOf("When does a paušalist have to start issuing e-invoices?").sinceWhen).toBe(true)
+    expect(focusOf("When does VAT status start after crossing the registration threshold?").sinceWhen).toBe(false)
+  })
+
+  it("opens an item's slot only after a tax that has goods or services in the pack", () => {
+    expect(focusOf("stopa poreza na dobit za prihod od milijun eura").unknownTokens).toEqual([])
+    expect(focusOf("PDV na vodu u bocama").unknownTokens).toEqual(["bocama"])
+  })
+})

@@ -152,7 +152,7 @@ function checkItem(
     return [
       notChecked(
         rate,
-        `paket pravila nema pravilo o stopi za „${item}” (${names.hr}) na snazi na dan ${date}.`,
+        `paket pravila nema pravila o stopi za „${item}” (${names.hr}) na snazi na dan ${date}.`,
         `the pack has no rate rule for "${item}" (${names.en}) in force on ${date}.`,
       ),
     ]

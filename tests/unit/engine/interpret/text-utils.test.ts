@@ -5,6 +5,7 @@ import {
   extractKeywords,
   MAX_PROCESSED_CHARS,
   normalizeText,
+  prepareText,
   tokenIndexAt,
   tokenize,
   toTokenLine,
@@ -82,5 +83,16 @@ describe("token lines", () => {
     expect(line).toBe(" nisam u sustavu pdv ")
     expect(tokenIndexAt(line, line.indexOf(" u sustavu"))).toBe(1)
     expect(tokenIndexAt(line, 0)).toBe(0)
+  })
+})
+
+describe("the language of a question naming a Croatian term in English", () => {
+  it("is English when English words outnumber the Croatian letters' weight", () => {
+    for (const question of ["Does a paušalist need to issue an eRačun?", "When does a paušalist have to start issuing e-invoices?"]) {
+      const prepared = prepareText(question)
+      expect(detectLanguage(prepared.processed, tokenize(prepared.normalized)).language, question).toBe("en")
+    }
+    const croatian = prepareText("PDV na čokoladu")
+    expect(detectLanguage(croatian.processed, tokenize(croatian.normalized)).language).toBe("hr")
   })
 })
