@@ -8,6 +8,7 @@ import { ExportJobs } from "../export/export-jobs"
 import { LiveRuns } from "../runs/live-runs"
 import { createEventBus, type EventBus } from "../util/event-bus"
 import type { PushSources } from "../ipc/pushes"
+import { packInForce } from "../packs/pack-in-force"
 import { loadPackFile, type LoadedPack } from "../knowledge/loader"
 import type { ClientsRepository } from "../store/clients-repo"
 import { FlagsRepository } from "../store/flags-repo"
@@ -75,14 +76,15 @@ export function createServices(options: ServicesOptions): Services {
   // A host loads the pack at once (its engine thread warms up with it); the CLI only when a
   // command starts a run, so that `fiskai traces` reads a database whatever FISKAI_PACK says.
   const given = options.pack
-  const pack = lazy(() => given ?? loadPackFile(runtime.packPath))
-  if (threaded) pack()
   const store = openStore({
     path: runtime.dbPath,
     ...(runtime.migrationsDir === undefined ? {} : { migrationsDir: runtime.migrationsDir }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.ifDamaged === undefined ? {} : { ifDamaged: options.ifDamaged }),
   })
+  // The app's pack file, or a newer version published in this database (packs/pack-in-force.ts).
+  const pack = lazy(() => given ?? packInForce(store, loadPackFile(runtime.packPath)).pack)
+  if (threaded) pack()
   const settings = new SettingsRepository(store)
   const engineDefaults = runLimits(runtime, settings)
   const engineThread = threaded ? new EngineThread() : null
