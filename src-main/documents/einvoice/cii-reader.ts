@@ -2,6 +2,7 @@ import { FieldReader } from "./field-reader"
 import type { AllowanceCharge, EInvoice, InvoiceLine, Party, Totals, VatBreakdown } from "./model"
 import { croatianOib } from "./ubl-reader"
 import { attributeOf, childOf, childrenOf, descend, textOf, type XmlElement } from "./xml-tree"
+import { PARTY_TERMS } from "./party-terms"
 
 // UN/CEFACT Cross Industry Invoice (D16B) to the model, by the EN 16931 CII syntax binding
 // (CEN/TS 16931-3-3) as the CEN schematron in ConnectingEurope/eInvoicing-EN16931
@@ -52,27 +53,6 @@ export function readCii(root: XmlElement): EInvoice {
   }
   return { ...invoice, unreadable: r.unreadable }
 }
-
-const PARTY_TERMS = {
-  seller: {
-    group: "BG-4",
-    id: "BT-29",
-    name: "BT-27",
-    legal: "BT-30",
-    vat: "BT-31",
-    address: "BG-5",
-    country: "BT-40",
-  },
-  buyer: {
-    group: "BG-7",
-    id: "BT-46",
-    name: "BT-44",
-    legal: "BT-47",
-    vat: "BT-48",
-    address: "BG-8",
-    country: "BT-55",
-  },
-} as const
 
 function readParty(
   r: FieldReader,

@@ -1,6 +1,7 @@
 import { FieldReader, oibFromVatId } from "./field-reader"
 import type { AllowanceCharge, EInvoice, InvoiceLine, Party, Totals, VatBreakdown } from "./model"
 import { attributeOf, childOf, childrenOf, descend, textOf, type XmlElement } from "./xml-tree"
+import { PARTY_TERMS } from "./party-terms"
 
 // UBL 2.1 Invoice and CreditNote to the model. Paths and business terms follow the EN 16931 UBL
 // syntax binding (CEN/TS 16931-3-2), as the CEN schematron in ConnectingEurope/eInvoicing-EN16931
@@ -45,27 +46,6 @@ function documentTaxTotal(root: XmlElement, currency: string | undefined): XmlEl
   })
   return inCurrency ?? totals.find((t) => childOf(t, "cac:TaxSubtotal") !== undefined) ?? totals[0]
 }
-
-const PARTY_TERMS = {
-  seller: {
-    group: "BG-4",
-    id: "BT-29",
-    name: "BT-27",
-    legal: "BT-30",
-    vat: "BT-31",
-    address: "BG-5",
-    country: "BT-40",
-  },
-  buyer: {
-    group: "BG-7",
-    id: "BT-46",
-    name: "BT-44",
-    legal: "BT-47",
-    vat: "BT-48",
-    address: "BG-8",
-    country: "BT-55",
-  },
-} as const
 
 function readParty(r: FieldReader, root: XmlElement, role: string, kind: keyof typeof PARTY_TERMS): Party {
   const terms = PARTY_TERMS[kind]
