@@ -12,6 +12,7 @@ import { DocumentError, DocumentsRepository, sha256Of, type SearchHit, type Stor
 import { defaultDbPath } from "../../store/paths"
 import { parseCommandArgs, parseLocale, UsageError, type ParsedArgs } from "../args"
 import type { CliIo } from "../io"
+import { runDocAudit, runDocCompare } from "./doc-einvoice"
 
 // `fiskai doc add|list`: a client's documents from the command line (issue 22), the same intake
 // and store as the app's. add reads the file (its kind from its content), extracts its text and
@@ -21,6 +22,13 @@ import type { CliIo } from "../io"
 
 export const DOC_USAGE = `usage: fiskai doc add FILE [--client ID] [--title TEXT] [--json] [--db FILE]
        fiskai doc list [--client ID] [--search TEXT] [--limit N] [--json] [--db FILE]
+       fiskai doc audit DOC [--as-of DATE] [--json] [--db FILE]
+       fiskai doc compare DOC DOC [--json] [--db FILE]
+  DOC             a stored document's id (doc list) or an e-invoice file (UBL 2.1 or CII XML)
+  audit           the e-invoice against EN 16931 and the rule pack: OIB check digits, required
+                  fields, arithmetic, each VAT line's rate for its item on the issue date (or
+                  --as-of); one finding per line, each citing its rule (--json: one object per line)
+  compare         two e-invoices field by field
   FILE            a PDF with a text layer, an XML (e-invoice), a CSV or a plain text file
   --client ID     the client the document belongs to (list: that client's documents only)
   --title TEXT    the title (default: the PDF's own title, else the file's name)
@@ -38,6 +46,7 @@ const OPTIONS = {
   json: { type: "boolean" },
   locale: { type: "string" },
   db: { type: "string" },
+  "as-of": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const
 
@@ -46,6 +55,8 @@ type Values = ParsedArgs<typeof OPTIONS>["values"]
 type Invocation =
   | { sub: "add"; file: string; values: Values; locale: Locale }
   | { sub: "list"; limit: number; values: Values; locale: Locale }
+  | { sub: "audit"; operands: string[]; values: Values; locale: Locale }
+  | { sub: "compare"; operands: string[]; values: Values; locale: Locale }
 
 export async function runDocCommand(argv: string[], io: CliIo): Promise<number> {
   const invocation = parseInvocation(argv, io)
@@ -56,6 +67,7 @@ export async function runDocCommand(argv: string[], io: CliIo): Promise<number> 
     return 1
   }
   try {
+    if (invocation.sub === "audit" || invocation.sub === "compare") return einvoiceAction(io, invocation, dbPath)
     return invocation.sub === "add" ? await addDocument(io, invocation, dbPath) : listDocuments(io, invocation, dbPath)
   } catch (error) {
     if (error instanceof IntakeError || error instanceof DocumentError) {
@@ -82,8 +94,10 @@ function parseInvocation(argv: string[], io: CliIo): Invocation | number {
       if (values.title !== undefined) throw new UsageError("fiskai doc list: --title belongs to add")
       return { sub, values, locale, limit: parseLimit(values.limit) }
     }
+    if (sub === "audit") return { sub, values, locale, operands: einvoiceOperands(sub, rest, values) }
+    if (sub === "compare") return { sub, values, locale, operands: einvoiceOperands(sub, rest, values) }
     throw new UsageError(
-      sub === undefined ? "fiskai doc: missing the subcommand (add, list)" : `fiskai doc: unknown subcommand "${sub}"`,
+      sub === undefined ? "fiskai doc: missing the subcommand (add, list, audit, compare)" : `fiskai doc: unknown subcommand "${sub}"`,
     )
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
@@ -100,6 +114,24 @@ function addFile(rest: string[], values: Values): string {
     throw new UsageError("fiskai doc add: --search and --limit belong to list")
   if (values.title !== undefined && values.title.trim() === "") throw new UsageError("fiskai doc add: --title is empty")
   return file
+}
+
+function einvoiceOperands(sub: "audit" | "compare", rest: string[], values: Values): string[] {
+  const wanted = sub === "audit" ? 1 : 2
+  if (rest.length !== wanted) throw new UsageError(`fiskai doc ${sub}: expected ${wanted === 1 ? "one DOC" : "two DOCs"}, got ${rest.length}`)
+  for (const name of ["client", "title", "search", "limit"] as const)
+    if (values[name] !== undefined) throw new UsageError(`fiskai doc ${sub}: --${name} does not belong to ${sub}`)
+  if (values["as-of"] !== undefined && (sub === "compare" || !/^\d{4}-\d{2}-\d{2}$/.test(values["as-of"])))
+    throw new UsageError(sub === "compare" ? "fiskai doc compare: --as-of belongs to audit" : "--as-of: expected YYYY-MM-DD")
+  return rest
+}
+
+function einvoiceAction(io: CliIo, invocation: Extract<Invocation, { sub: "audit" | "compare" }>, dbPath: string): number {
+  const { values, locale, operands } = invocation
+  const args = { dbPath, json: values.json === true, locale, ...(values["as-of"] === undefined ? {} : { asOf: values["as-of"] }) }
+  const [a, b] = operands
+  if (a === undefined) return 2
+  return invocation.sub === "audit" || b === undefined ? runDocAudit(io, a, args) : runDocCompare(io, a, b, args)
 }
 
 function parseLimit(value: string | undefined): number {

@@ -1,3 +1,4 @@
+import { formatDate } from "../../../../src-shared/format/dates"
 import { IsoDate } from "../../../../src-shared/context"
 import type { LoadedPack } from "../../../knowledge/loader"
 import type { Rule } from "../../../knowledge/pack-schema"
@@ -80,8 +81,8 @@ function checkSchedule(line: InvoiceLine, schedule: Rule[], pack: LoadedPack, da
       "VAT_RATE_NOT_IN_FORCE",
       rate,
       {
-        hr: `Stopa ${rate.value} % u stavci ${n} nije stopa PDV-a u Hrvatskoj na dan ${date} (na snazi: ${percentList(schedule)}).`,
-        en: `Rate ${rate.value}% of line ${n} is not a Croatian VAT rate on ${date} (in force: ${percentList(schedule)}).`,
+        hr: `Stopa ${rate.value} % u stavci ${n} nije stopa PDV-a u Hrvatskoj na dan ${formatDate(date, "hr")} (na snazi: ${percentList(schedule)}).`,
+        en: `Rate ${rate.value}% of line ${n} is not a Croatian VAT rate on ${formatDate(date, "en")} (in force: ${percentList(schedule)}).`,
       },
       ruleCitation(pack, schedule),
     ),
@@ -118,14 +119,14 @@ function checkItem(
   const match = matchOf(item)
   if (match.kind === "none")
     return [
-      notChecked(rate, `paket pravila nema pravilo za „${item}”.`, `the pack has no rule for "${item}".`),
+      notChecked(rate, `paket pravila nema pravila za „${item}”.`, `the pack has no rule for "${item}".`),
     ]
   if (match.kind === "gap") {
     const why = match.subject.gap ?? { hr: match.subject.nameHr, en: match.subject.nameEn }
     return [
       notChecked(
         rate,
-        `paket pravila nema pravilo za „${item}” (${why.hr}).`,
+        `paket pravila nema pravila za „${item}” (${why.hr}).`,
         `the pack has no rule for "${item}" (${why.en}).`,
       ),
     ]
@@ -152,8 +153,8 @@ function checkItem(
     return [
       notChecked(
         rate,
-        `paket pravila nema pravila o stopi za „${item}” (${names.hr}) na snazi na dan ${date}.`,
-        `the pack has no rate rule for "${item}" (${names.en}) in force on ${date}.`,
+        `paket pravila nema pravila o stopi za „${item}” (${names.hr}) na snazi na dan ${formatDate(date, "hr")}.`,
+        `the pack has no rate rule for "${item}" (${names.en}) in force on ${formatDate(date, "en")}.`,
       ),
     ]
   if (new Set(rates.enacted.map((r) => hundredths(percentOf(r) ?? -1))).size > 1)
@@ -207,8 +208,8 @@ function judgeRate(
     "VAT_RATE_WRONG_FOR_ITEM",
     rate,
     {
-      hr: `Stavka ${n} („${rule.item}”) ima stopu ${rate.value} %, a prema pravilu paketa „${rule.names.hr}” na dan ${date} stopa je ${expected}.`,
-      en: `Line ${n} ("${rule.item}") has rate ${rate.value}%, but on ${date} the pack's rule "${rule.names.en}" gives ${expected}.`,
+      hr: `Stavka ${n} („${rule.item}”) ima stopu ${rate.value} %, a prema pravilu paketa „${rule.names.hr}” na dan ${formatDate(date, "hr")} stopa je ${expected}.`,
+      en: `Line ${n} ("${rule.item}") has rate ${rate.value}%, but on ${formatDate(date, "en")} the pack's rule "${rule.names.en}" gives ${expected}.`,
     },
     ruleCitation(pack, enacted),
   )

@@ -112,3 +112,40 @@ describe("fiskai doc list", () => {
     expect(none.err).toMatch(/^fiskai doc: nema baze podataka na .*none\.sqlite\n$/)
   })
 })
+
+describe("fiskai doc audit and compare", () => {
+  const fixture = (name: string) => join(__dirname, "../../../fixtures/einvoices", name)
+
+  test("audits a stored e-invoice by its id: the wrong VAT rate for bread is an error citing the pack's rule", async () => {
+    const db = databaseWithClient()
+    const added = await cli("doc", "add", fixture("ubl-wrong-vat-rate.xml"), "--client", "c1", "--db", db, "--json")
+    const id = (JSON.parse(added.out) as { document: { id: string } }).document.id
+    const audit = await cli("doc", "audit", id, "--db", db)
+    expect(audit.code).toBe(0)
+    expect(audit.out).toMatch(/grešaka: 1/)
+    expect(audit.out).toContain("GREŠKA: Stavka 1 („Kruh bijeli 500 g”) ima stopu 25 %")
+    expect(audit.out).toContain("na dan 15. 3. 2026.")
+    expect(audit.out).toContain("[pdv.stopa.kruh]")
+  })
+
+  test("audits a file in English and as JSON lines; a correct invoice has no error", async () => {
+    const db = tempDbPath()
+    const english = await cli("doc", "audit", fixture("ubl-bad-oib.xml"), "--db", db, "--locale", "en")
+    expect(english.code).toBe(0)
+    expect(english.out).toMatch(/ERROR: .*OIB/)
+    const json = await cli("doc", "audit", fixture("ubl-invoice-valid.xml"), "--db", db, "--json")
+    const severities = json.out.trim().split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { severity: string }).severity)
+    expect(severities).not.toContain("error")
+  })
+
+  test("compares two invoices field by field, and refuses what is not an e-invoice", async () => {
+    const db = tempDbPath()
+    const compared = await cli("doc", "compare", fixture("ubl-invoice-valid.xml"), fixture("ubl-wrong-vat-rate.xml"), "--db", db)
+    expect(compared.code).toBe(0)
+    expect(compared.out).toMatch(/^Razlika: \d+/)
+    const notInvoice = await cli("doc", "audit", file("biljeska.txt", "samo tekst"), "--db", db)
+    expect(notInvoice.code).toBe(1)
+    expect(notInvoice.err).toMatch(/^fiskai doc: /)
+    expect((await cli("doc", "compare", fixture("ubl-invoice-valid.xml"), "--db", db)).code).toBe(2)
+  })
+})
