@@ -33,8 +33,9 @@ function sameRate(rule: Rule, rate: SourcedDecimal): boolean {
   return percent !== undefined && hundredths(percent) === hundredths(rate.value)
 }
 
-const percentList = (rules: readonly Rule[]) =>
-  [...new Set(rules.map((r) => `${percentOf(r) ?? "?"} %`))].join(", ")
+/** "25 %, 13 %" in Croatian, "25%, 13%" in English. */
+const percentList = (rules: readonly Rule[], locale: "hr" | "en") =>
+  [...new Set(rules.map((r) => `${percentOf(r) ?? "?"}${locale === "hr" ? " %" : "%"}`))].join(", ")
 
 export function checkVatRates(invoice: EInvoice, pack: LoadedPack, asOf?: string): Finding[] {
   const date = asOf ?? invoice.issueDate?.value
@@ -81,8 +82,8 @@ function checkSchedule(line: InvoiceLine, schedule: Rule[], pack: LoadedPack, da
       "VAT_RATE_NOT_IN_FORCE",
       rate,
       {
-        hr: `Stopa ${rate.value} % u stavci ${n} nije stopa PDV-a u Hrvatskoj na dan ${formatDate(date, "hr")} (na snazi: ${percentList(schedule)}).`,
-        en: `Rate ${rate.value}% of line ${n} is not a Croatian VAT rate on ${formatDate(date, "en")} (in force: ${percentList(schedule)}).`,
+        hr: `Stopa ${rate.value} % u stavci ${n} nije stopa PDV-a u Hrvatskoj na dan ${formatDate(date, "hr")} (na snazi: ${percentList(schedule, "hr")}).`,
+        en: `Rate ${rate.value}% of line ${n} is not a Croatian VAT rate on ${formatDate(date, "en")} (in force: ${percentList(schedule, "en")}).`,
       },
       ruleCitation(pack, schedule),
     ),
@@ -161,8 +162,8 @@ function checkItem(
     return [
       notChecked(
         rate,
-        `za „${item}” paket ima više stopa (${percentList(rates.enacted)}); koja vrijedi ovisi o tome što je isporučeno.`,
-        `the pack has several rates for "${item}" (${percentList(rates.enacted)}); which applies depends on what was supplied.`,
+        `za „${item}” paket ima više stopa (${percentList(rates.enacted, "hr")}); koja vrijedi ovisi o tome što je isporučeno.`,
+        `the pack has several rates for "${item}" (${percentList(rates.enacted, "en")}); which applies depends on what was supplied.`,
         ruleCitation(pack, rates.enacted),
       ),
     ]
@@ -179,7 +180,7 @@ function judgeRate(
 ): Finding {
   const { enacted, proposed } = rule.rates
   const n = line.id?.value ?? line.path
-  const expected = percentList(enacted)
+  const expected = { hr: percentList(enacted, "hr"), en: percentList(enacted, "en") }
   if (enacted.some((r) => sameRate(r, rate)))
     return finding(
       "info",
@@ -198,8 +199,8 @@ function judgeRate(
       "VAT_RATE_ONLY_PROPOSED",
       rate,
       {
-        hr: `Stopa ${rate.value} % u stavci ${n} odgovara samo predloženoj izmjeni; prema donesenom pravilu „${rule.names.hr}” stopa je ${expected}. Provjerite je li izmjena donesena.`,
-        en: `Rate ${rate.value}% of line ${n} matches only a proposed change; under the enacted rule "${rule.names.en}" the rate is ${expected}. Check whether the change was enacted.`,
+        hr: `Stopa ${rate.value} % u stavci ${n} odgovara samo predloženoj izmjeni; prema donesenom pravilu „${rule.names.hr}” stopa je ${expected.hr}. Provjerite je li izmjena donesena.`,
+        en: `Rate ${rate.value}% of line ${n} matches only a proposed change; under the enacted rule "${rule.names.en}" the rate is ${expected.en}. Check whether the change was enacted.`,
       },
       ruleCitation(pack, [...enacted, ...proposal]),
     )
@@ -208,8 +209,8 @@ function judgeRate(
     "VAT_RATE_WRONG_FOR_ITEM",
     rate,
     {
-      hr: `Stavka ${n} („${rule.item}”) ima stopu ${rate.value} %, a prema pravilu paketa „${rule.names.hr}” na dan ${formatDate(date, "hr")} stopa je ${expected}.`,
-      en: `Line ${n} ("${rule.item}") has rate ${rate.value}%, but on ${formatDate(date, "en")} the pack's rule "${rule.names.en}" gives ${expected}.`,
+      hr: `Stavka ${n} („${rule.item}”) ima stopu ${rate.value} %, a prema pravilu paketa „${rule.names.hr}” na dan ${formatDate(date, "hr")} stopa je ${expected.hr}.`,
+      en: `Line ${n} ("${rule.item}") has rate ${rate.value}%, but on ${formatDate(date, "en")} the pack's rule "${rule.names.en}" gives ${expected.en}.`,
     },
     ruleCitation(pack, enacted),
   )

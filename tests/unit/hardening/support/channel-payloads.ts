@@ -105,6 +105,9 @@ function containerAt(root: Json, path: Path): Record<string | number, Json> | nu
 }
 
 function define(target: Record<string | number, Json>, key: string | number, value: Json): void {
+  // JSON has no "length" member on an array, and defining one with a value that is no array
+  // length throws in the generator itself (a mutation of "dropped": [...] in threads.ask).
+  if (Array.isArray(target) && key === "length") return
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
 }
 
