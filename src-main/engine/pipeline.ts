@@ -109,7 +109,13 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
   const resolved = yield* withStageLimit(
     run,
     "CONTEXT_RESOLUTION",
-    contextResolutionStage(run, intake.value, profile, { asOfDate: request.asOfDate, askedOn: request.askedOn }, request.clientId),
+    contextResolutionStage(
+      run,
+      intake.value,
+      profile,
+      { asOfDate: request.asOfDate, askedOn: request.askedOn, questionDateWins: reading.followUp !== undefined },
+      request.clientId,
+    ),
   )
   if (!resolved.ok) return resolved.terminal
   const { matching } = resolved.value

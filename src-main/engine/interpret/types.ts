@@ -50,6 +50,8 @@ export interface QueryInterpretation {
   asOfDate?: string
   /** Why asOfDate was set (absent when asOfDate is absent). */
   asOfBasis?: AsOfBasis
+  /** The first day of the month the question names, when a deadline question moved asOfDate after it. */
+  namedMonth?: string
   gibberishRatio: number
   confidence: number
   riskTier: RiskTier

@@ -30,16 +30,25 @@ export async function* contextResolutionStage(
   run: Run,
   intake: IntakeResult,
   profile: ProfileContext | undefined,
-  dates: { asOfDate: string | undefined; askedOn: string | undefined },
+  dates: {
+    asOfDate: string | undefined
+    askedOn: string | undefined
+    /** A follow-up's own date replaces the thread's: the user just typed it. */
+    questionDateWins?: boolean
+  },
   clientId: string | undefined,
 ): StageGenerator<ResolvedContext> {
-  const requestAsOf = dates.asOfDate
+  const { interpretation, matching } = intake
+  // A deadline for a named month is decided by the rules in force once that month has ended,
+  // whatever day it is asked on; a follow-up's own date is the one the user just typed.
+  const questionDecides =
+    interpretation.namedMonth !== undefined || (dates.questionDateWins === true && interpretation.asOfDate !== undefined)
+  const requestAsOf = questionDecides ? undefined : dates.asOfDate
   yield run.emit({
     stage: "CONTEXT_RESOLUTION",
     status: "started",
     message: run.t("Utvrđujem kontekst pitanja…", "Resolving the question's context…"),
   })
-  const { interpretation, matching } = intake
   // The run's "today": the day the request says it was asked (a replay), else the clock's.
   const clockDate = dates.askedOn ?? run.deps.clock().toISOString().slice(0, 10)
   const built = buildEvaluationContext({ profile, interpretation, requestAsOf, clockDate })
@@ -50,10 +59,10 @@ export async function* contextResolutionStage(
     interpretation.domain === "OTHER" && matching.matches.length > 0 ? "TAX" : interpretation.domain
   const confidence = focusedConfidence(intake, contextConfidence(interpretation, matching), focusIndex(run.pack).subjects.size > 0)
   const jurisdiction = foreign ? "UNKNOWN" : interpretation.jurisdiction.hint === "EU" ? "EU" : "HR"
-  const dateToAsk = impossibleDateToAsk(interpretation, requestAsOf, clockDate)
+  const dateToAsk = impossibleDateToAsk(interpretation, requestAsOf, clockDate) ?? disagreeingDateToAsk(interpretation, requestAsOf, intake.focus.attribute === "deadline")
 
   const data: ContextResolutionPayload = {
-    summary: contextSummary(run, jurisdiction, domain, riskTier, dateToAsk ? `${dateToAsk.impossible.written}?` : formatDate(context.asOf, run.locale)),
+    summary: contextSummary(run, jurisdiction, domain, riskTier, dateToAsk ? `${dateToAsk.kind === "impossible" ? dateToAsk.impossible.written : formatDate(dateToAsk.questionDate, run.locale)}?` : formatDate(context.asOf, run.locale)),
     jurisdiction,
     domain,
     riskTier,
@@ -143,7 +152,30 @@ function impossibleDateToAsk(
   if (requestAsOf !== undefined || impossible === undefined) return undefined
   const basis = interpretation.asOfBasis
   const fromQuestion = basis === "explicit_date" || basis === "single_date" ? interpretation.asOfDate : undefined
-  return { impossible, clockDate, ...(fromQuestion === undefined ? {} : { questionDate: fromQuestion }) }
+  return { kind: "impossible", impossible, clockDate, ...(fromQuestion === undefined ? {} : { questionDate: fromQuestion }) }
+}
+
+/**
+ * A request made for one date about a question that names another period ("minimalna plaća za
+ * 2023." asked with the date 26. 11. 2026. set in the form or the thread): the run asks which
+ * one, instead of answering for the request's date a question about another year. A request
+ * date inside the named year, month or day agrees with it and stays; so does any later date for
+ * a deadline of a named year ("rok za porez na dobit za 2025." is asked after 2025 has ended).
+ */
+function disagreeingDateToAsk(
+  interpretation: QueryInterpretation,
+  requestAsOf: string | undefined,
+  deadline: boolean,
+): DateClarificationInput | undefined {
+  const questionDate = interpretation.asOfDate
+  const basis = interpretation.asOfBasis
+  if (requestAsOf === undefined || questionDate === undefined || basis === undefined) return undefined
+  const sameLength = basis === "year" ? 4 : basis === "month" ? 7 : 10
+  if (requestAsOf.slice(0, sameLength) === questionDate.slice(0, sameLength)) return undefined
+  if (deadline && basis === "year" && requestAsOf > questionDate) return undefined
+  const input: DateClarificationInput = { kind: "disagreeing", questionDate, requestDate: requestAsOf }
+  if (basis === "year") input.questionYear = Number(questionDate.slice(0, 4))
+  return input
 }
 
 /**

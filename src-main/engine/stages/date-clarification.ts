@@ -19,13 +19,28 @@ import { CLARIFY_CANCEL, nextAnswer } from "./clarification"
 // default date of a question without any date does.
 
 export const IMPOSSIBLE_DATE_REASON = "impossible-date"
+/** The question names a period other than the date chosen for the answer (the form, a thread, --as-of). */
+export const DISAGREEING_DATE_REASON = "disagreeing-date"
 
-export interface DateClarificationInput {
+export type DateClarificationInput = ImpossibleDateInput | DisagreeingDateInput
+
+export interface ImpossibleDateInput {
+  kind: "impossible"
   impossible: ImpossibleDate
   /** A real date the question itself points to ("od 1.1.2025."), offered as an option. */
   questionDate?: string
   /** The run's clock date, offered as "today". */
   clockDate: string
+}
+
+export interface DisagreeingDateInput {
+  kind: "disagreeing"
+  /** The date the question's own words give ("za 2023." -> 2023-01-01). */
+  questionDate: string
+  /** "2023" when the question names only a year: shown so the user recognises their words. */
+  questionYear?: number
+  /** The date the request was made for. */
+  requestDate: string
 }
 
 const HR_MONTHS = ["siječanj", "veljača", "ožujak", "travanj", "svibanj", "lipanj", "srpanj", "kolovoz", "rujan", "listopad", "studeni", "prosinac"]
@@ -75,12 +90,52 @@ export async function* dateClarificationStage(
 }
 
 export function buildDateClarification(run: Run, input: DateClarificationInput): ClarificationPayload {
-  const { written } = input.impossible
+  return input.kind === "impossible" ? impossibleDateRequest(run, input) : disagreeingDateRequest(run, input)
+}
+
+type Offer = (iso: string | undefined, label: (shown: string) => string) => void
+
+function dateOptions(run: Run): { options: Array<{ label: string; value: string }>; offer: Offer } {
   const options: Array<{ label: string; value: string }> = []
-  const offer = (iso: string | undefined, label: (shown: string) => string) => {
+  const offer: Offer = (iso, label) => {
     if (iso !== undefined && !options.some((o) => o.value === iso))
       options.push({ label: label(run.t(formatDate(iso, "hr"), englishDate(iso))), value: iso })
   }
+  return { options, offer }
+}
+
+/**
+ * The question says one period and the request another (a date set in the form or the thread,
+ * `--as-of`): answering for either one silently would answer a question the user did not ask.
+ */
+function disagreeingDateRequest(run: Run, input: DisagreeingDateInput): ClarificationPayload {
+  const { options, offer } = dateOptions(run)
+  const year = input.questionYear
+  offer(input.questionDate, (shown) =>
+    year === undefined
+      ? run.t(`${shown} (datum iz pitanja)`, `${shown} (the date in the question)`)
+      : run.t(`${shown} (godina ${year}. iz pitanja)`, `${shown} (the year ${year} in the question)`),
+  )
+  offer(input.requestDate, (shown) => run.t(`${shown} (odabrani datum)`, `${shown} (the chosen date)`))
+  options.push({ label: run.t("Odustani", "Cancel"), value: CLARIFY_CANCEL })
+  const chosen = run.t(formatDate(input.requestDate, "hr"), englishDate(input.requestDate))
+  const named = year === undefined ? run.t(formatDate(input.questionDate, "hr"), englishDate(input.questionDate)) : run.t(`${year}.`, String(year))
+  return {
+    question: run.t(
+      // A Croatian date ends with its own full stop, which also ends the sentence.
+      `Pitanje navodi ${named}, a odabrani datum odgovora je ${chosen} Za koji datum želite odgovor?`,
+      `The question names ${named}, but the date chosen for the answer is ${chosen}. Which date should the answer be for?`,
+    ),
+    options,
+    freeformAllowed: true,
+    required: true,
+    reason: DISAGREEING_DATE_REASON,
+  }
+}
+
+function impossibleDateRequest(run: Run, input: ImpossibleDateInput): ClarificationPayload {
+  const { written } = input.impossible
+  const { options, offer } = dateOptions(run)
   const nearest = nearestDayOfMonth(input.impossible)
   if (nearest !== undefined) {
     const hrMonth = HR_MONTHS_GENITIVE[nearest.month - 1] ?? ""

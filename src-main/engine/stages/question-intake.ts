@@ -103,12 +103,12 @@ export async function* questionIntakeStage(
 function periodAsOf(
   interpretation: QueryInterpretation,
   focus: Focus,
-): Pick<QueryInterpretation, "asOfDate"> | Record<string, never> {
+): Pick<QueryInterpretation, "asOfDate" | "namedMonth"> | Record<string, never> {
   const start = interpretation.asOfDate
   if (interpretation.asOfBasis !== "month" || focus.attribute !== "deadline" || start === undefined) return {}
   const [year, month] = start.split("-").map(Number)
   if (year === undefined || month === undefined) return {}
-  return { asOfDate: monthStart(year, month, true) }
+  return { asOfDate: monthStart(year, month, true), namedMonth: start }
 }
 
 /** The focus as the trace records it: subjects with their names, and unknown words as typed. */

@@ -52,8 +52,13 @@ describe("the engine thread", () => {
   test("yields the events and result the in-process engine yields, for every kind of question", async () => {
     const thread = newThread()
     for (const question of QUESTIONS) {
-      const onThread = await drain(thread.engine(request(question), deps()))
-      const inProcess = await drain(buildAnswerWithReasoning(request(question), deps()))
+      // A question that names its own date is asked without another one (the two would disagree).
+      const asked = (): EngineRequest => {
+        const { asOfDate, ...undated } = request(question)
+        return /\d{4}/.test(question) ? undated : { ...undated, asOfDate }
+      }
+      const onThread = await drain(thread.engine(asked(), deps()))
+      const inProcess = await drain(buildAnswerWithReasoning(asked(), deps()))
       expect(withoutTs(onThread.events), question).toEqual(withoutTs(inProcess.events))
       expect(onThread.terminal, question).toEqual(inProcess.terminal)
     }

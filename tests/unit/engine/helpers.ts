@@ -3,7 +3,7 @@ import type { ReasoningEvent, TerminalPayload } from "../../../src-shared/events
 import type { Locale } from "../../../src-shared/events/stages"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { Run, type StageGenerator, type StageOutcome } from "../../../src-main/engine/run"
-import type { EngineDeps } from "../../../src-main/engine/types"
+import type { EngineDeps, EngineRequest } from "../../../src-main/engine/types"
 import type { LoadedPack } from "../../../src-main/knowledge/loader"
 import { syntheticPack } from "../../fixtures/packs"
 
@@ -34,15 +34,17 @@ export interface AskOptions extends Partial<EngineDeps> {
   profile?: ProfileContext
   locale?: Locale
   requestId?: string
+  previousTurn?: EngineRequest["previousTurn"]
 }
 
 /** A whole run that must not stop for input (pass answers in `clarifications`). */
 export async function ask(question: string, options: AskOptions = {}): Promise<Outcome> {
-  const { asOf, profile, locale, requestId, ...deps } = options
+  const { asOf, profile, locale, requestId, previousTurn, ...deps } = options
   const request = {
     requestId: requestId ?? "req_test",
     question,
     ...(asOf ? { asOfDate: asOf } : {}),
+    ...(previousTurn ? { previousTurn } : {}),
     ...(profile ? { profile } : {}),
     ...(locale ? { locale } : {}),
   }

@@ -123,3 +123,52 @@ describe("a date in the question that does not exist", () => {
     expect(again.terminal).toEqual(base.terminal)
   })
 })
+
+// The request names one date (the form, a thread, --as-of) and the question another period: the
+// synthetic threshold is 1.000 EUR in 2023 and 2.000 EUR from 2024, so answering for the wrong
+// one would state a figure for a year the user did not ask about.
+describe("a question whose own period disagrees with the request's date", () => {
+  it("asks which date, offering the question's and the chosen one (hr)", async () => {
+    const events = await askUntilInput("Koji je prag za PDV u 2023.?", { asOf: "2025-06-01" })
+    const asked = find(events, "CLARIFICATION", "awaiting_input")
+    expect(asked?.message).toBe(
+      "Pitanje navodi 2023., a odabrani datum odgovora je 1. 6. 2025. Za koji datum želite odgovor?",
+    )
+    expect(asked?.data).toMatchObject({
+      reason: "disagreeing-date",
+      options: [
+        { label: "1. 1. 2023. (godina 2023. iz pitanja)", value: "2023-01-01" },
+        { label: "1. 6. 2025. (odabrani datum)", value: "2025-06-01" },
+        { label: "Odustani", value: "cancel" },
+      ],
+    })
+    expect(events.some((e) => e.stage === "ANSWER")).toBe(false)
+  })
+
+  it("asks in English for an English question, naming the day the question gives", async () => {
+    const events = await askUntilInput("What is the VAT threshold on 1 March 2023?", { asOf: "2025-06-01" })
+    expect(find(events, "CLARIFICATION", "awaiting_input")?.message).toBe(
+      "The question names 1 Mar 2023, but the date chosen for the answer is 1 Jun 2025. Which date should the answer be for?",
+    )
+  })
+
+  it("answers for the date picked, with that year's figure", async () => {
+    const outcome = await ask("Koji je prag za PDV u 2023.?", { asOf: "2025-06-01", clarifications: ["2023-01-01"] })
+    expect(outcome.terminal).toMatchObject({ outcome: "ANSWER", asOfDate: "2023-01-01", headline: "SINTETSKO: prag je 1.000 EUR." })
+  })
+
+  it("does not ask when the chosen date lies in the year the question names", async () => {
+    const outcome = await ask("Koji je prag za PDV u 2023.?", { asOf: "2023-09-15" })
+    expect(stagesOf(outcome.events)).not.toContain("CLARIFICATION:awaiting_input")
+    expect(outcome.terminal).toMatchObject({ outcome: "ANSWER", asOfDate: "2023-09-15" })
+  })
+
+  it("lets a follow-up's own year replace the thread's date: the user just typed it", async () => {
+    const outcome = await ask("A za 2023?", {
+      asOf: "2025-06-01",
+      previousTurn: { requestId: "req_prev", question: "Koji je prag za PDV?" },
+    })
+    expect(stagesOf(outcome.events)).not.toContain("CLARIFICATION:awaiting_input")
+    expect(outcome.terminal).toMatchObject({ outcome: "ANSWER", asOfDate: "2023-01-01", headline: "SINTETSKO: prag je 1.000 EUR." })
+  })
+})

@@ -5,12 +5,14 @@ import {
   dateClarificationStage,
   dateFromAnswer,
   type DateClarificationInput,
+  type ImpossibleDateInput,
 } from "../../../../src-main/engine/stages/date-clarification"
 import { syntheticPack } from "../../../fixtures/packs"
 import { runStage, testRun } from "../helpers"
 
 const feb31: ImpossibleDate = { written: "31.02.2025", year: 2025, month: 2, day: 31 }
-const input = (impossible: ImpossibleDate, extra: Partial<DateClarificationInput> = {}): DateClarificationInput => ({
+const input = (impossible: ImpossibleDate, extra: Partial<ImpossibleDateInput> = {}): DateClarificationInput => ({
+  kind: "impossible",
   impossible,
   clockDate: "2025-06-01",
   ...extra,
