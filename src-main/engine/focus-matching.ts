@@ -22,12 +22,17 @@ export function focusedMatching(
   if (selection.kind === "fits") {
     const keywordScore = (slug: string) => matching.ranked.find((m) => m.slug === slug)?.score ?? 0
     const concepts = [...selection.concepts, ...narrowerNamedByWords(run, matching, focus, selection.concepts, tokens)]
-    const ranked = concepts
+    const all = concepts
       .map((c) => asMatch(c, matching, focus))
       .sort((a, b) => keywordScore(b.slug) - keywordScore(a.slug) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    // "Dar djetetu neoporezivo": every non-taxable receipt fits the subject, but the question's
+    // words point to some of them; the others are not offered (a topic the words do not name is
+    // not a choice the user made). Narrowing never settles the question: it is still asked.
+    const pointed = all.filter((m) => keywordScore(m.slug) > 0)
+    const ranked = pointed.length > 0 ? pointed : all
     // One fitting concept is the question's topic beyond doubt; several (or a partial fit) are
     // offered to choose from, never guessed between.
-    const settled = ranked.length === 1 && !selection.partial
+    const settled = all.length === 1 && !selection.partial
     return { matches: ranked, ranked, bestWeight: Math.max(matching.bestWeight, 2), ambiguous: !settled }
   }
   if (selection.kind !== "open" || focus.attribute === undefined) return matching

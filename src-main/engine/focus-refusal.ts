@@ -39,8 +39,9 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
     )
     return { outcome: "REFUSAL", ...buildRefusal("MISSING_REQUIRED_DIMENSION", run.locale, { detail, requiredFields: ["query.item"] }) }
   }
-  if (selection.kind !== "unknown-subject" && selection.kind !== "uncovered") return undefined
   const pack = `${run.pack.id} ${run.pack.version}`
+  if (selection.kind === "open") return weaklyMatchedRefusal(run, intake, pack)
+  if (selection.kind !== "unknown-subject" && selection.kind !== "uncovered") return undefined
   const asked = focus.attribute ? ASKED[focus.attribute] : undefined
   const index = focusIndex(run.pack)
   const names = (locale: "hr" | "en", ids: readonly string[] = focus.subjects) =>
@@ -68,5 +69,23 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
     )
     if (gaps.length > 0) detail += ` ${gaps.join(" ")}`
   }
+  return { outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
+}
+
+/**
+ * "Kolika je zatezna kamata na porezni dug?": the question names no subject of the pack, its own
+ * content words ("zatezna kamata") are words the pack does not know, and the keyword matcher found
+ * concepts only through single everyday words ("porez", "stopu", "rok"). Offering such a concept
+ * to confirm would offer a topic the question is not about; a phrase of the pack (an alias or a
+ * keyword of several words) is a real match and is still offered.
+ */
+function weaklyMatchedRefusal(run: Run, intake: IntakeResult, pack: string): TerminalPayload | undefined {
+  const strange = intake.strangeWords
+  const phrase = intake.matching.ranked.some((m) => m.matchedBy.some((term) => /\s/u.test(term)))
+  if (strange === undefined || phrase) return undefined
+  const detail = run.t(
+    `Pitanje spominje „${strange}”, a paket propisa ${pack} o tome nema pravila. Ostale riječi pitanja previše su općenite da bi odredile temu.`,
+    `The question mentions “${strange}”, on which rule pack ${pack} has no rules. Its other words are too general to tell the topic.`,
+  )
   return { outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
 }

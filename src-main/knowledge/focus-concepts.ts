@@ -77,14 +77,14 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
     }
   }
   const partial = covering.length === 0
-  const candidates = partial ? coveringAny(index, focus) : covering
+  const candidates = (partial ? coveringAny(index, focus) : covering).filter((c) => !ruledOut(focus, c))
   // The attribute first, then exactness: a concept that needs an unnamed subject but answers the
   // asked attribute beats one that fits the subjects exactly and answers something else.
   const fitting = candidates.filter((c) => hasAttribute(index, c, focus))
   if (fitting.length > 0) return { kind: "fits", concepts: partial ? fitting : preferExact(index, focus, fitting), partial }
   // "Prag za PDV": nothing about VAT as such answers a threshold, but narrower subjects within it
   // do (registration, distance selling): offer those, never a rule about another attribute.
-  const narrower = narrowerFitting(index, focus)
+  const narrower = narrowerFitting(index, focus).filter((c) => !ruledOut(focus, c))
   if (narrower.length > 0) return { kind: "fits", concepts: narrower, partial: true }
   const available = new Set<Attribute>()
   for (const concept of candidates) for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
@@ -129,13 +129,23 @@ function coveringAny(index: FocusIndex, focus: Focus): Concept[] {
   return [...seen.values()]
 }
 
+function ruledOut(focus: Focus, concept: Concept): boolean {
+  return focus.ruledOut.some((s) => (concept.subjects ?? []).includes(s))
+}
+
 function isQualifier(index: FocusIndex, subject: string): boolean {
   return index.subjects.get(subject)?.onlyWith !== undefined
 }
 
-/** Does the concept cover every qualifying subject the question names (see coveringAny)? */
+/**
+ * Does the concept cover every qualifying subject the question names (see coveringAny), and none
+ * the question rules out ("predaje" rules out the payment)?
+ */
 export function coversQualifiers(index: FocusIndex, focus: Focus, concept: Concept): boolean {
-  return focus.subjects.every((s) => !isQualifier(index, s) || (concept.subjects ?? []).includes(s))
+  const about = concept.subjects ?? []
+  return (
+    focus.subjects.every((s) => !isQualifier(index, s) || about.includes(s)) && !focus.ruledOut.some((s) => about.includes(s))
+  )
 }
 
 /**

@@ -27,6 +27,8 @@ export interface Focus {
   sinceWhen: boolean
   /** Folded tokens standing where a subject should be, naming none the pack knows. */
   unknownTokens: string[]
+  /** Subjects the question is not about: ruled out by a named one's `rulesOut` ("predaje" -> the payment). */
+  ruledOut: string[]
   subjectHits: TermHit<string>[]
   attributeHits: TermHit<Attribute>[]
 }
@@ -122,8 +124,12 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
   const attributeHits = scanTerms(tokens, index.attributeTerms).filter((h) => !insideSubject(h))
   const asked = new Set(attributeHits.map((h) => h.target))
   const attribute = ATTRIBUTE_PRIORITY.find((a) => asked.has(a))
-  const subjectHits = allSubjectHits.filter((h) => countsWith(index, h.target, attribute))
+  const counted = allSubjectHits.filter((h) => countsWith(index, h.target, attribute))
+  // A subject that only rules others out names nothing the answer must be about.
+  const rulesOut = (id: string) => index.subjects.get(id)?.rulesOut
+  const subjectHits = counted.filter((h) => rulesOut(h.target) === undefined)
   const named = [...new Set(subjectHits.map((h) => h.target))]
+  const ruledOut = [...new Set(counted.flatMap((h) => rulesOut(h.target) ?? []))].filter((id) => !named.includes(id))
   const subjects = named.filter((id) => !named.some((other) => other !== id && isWithin(index, other, id)))
   const vagueAmount =
     attribute === "amount" &&
@@ -132,7 +138,7 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
     attribute === "deadline" &&
     (attributeHits.some((h) => h.target === "deadline" && SINCE_WHEN.has(tokens.slice(h.start, h.end).join(" "))) ||
       (asked.has("obligation") && tokens.some((t) => START_WORDS.has(t))))
-  const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], subjectHits, attributeHits }
+  const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], ruledOut, subjectHits, attributeHits }
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus

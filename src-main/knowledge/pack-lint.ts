@@ -142,8 +142,12 @@ export function checkSubjects(pack: RulePack): Finding[] {
       findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: `is within ${subject.within}, which the pack does not define` })
   const used = new Set([...pack.concepts.flatMap((c) => c.subjects ?? []), ...subjects.flatMap((s) => (s.within === undefined ? [] : [s.within]))])
   for (const subject of subjects)
-    if (!used.has(subject.id) && subject.gap === undefined)
-      findings.push(orphan("subject", subject.id, "is named by no concept, is no subject's parent and is not a declared gap"))
+    for (const id of subject.rulesOut ?? [])
+      if (!used.has(id)) findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: `rules out ${id}, which no concept is about` })
+  // A subject that only rules others out is named by no concept by design.
+  for (const subject of subjects)
+    if (!used.has(subject.id) && subject.gap === undefined && subject.rulesOut === undefined)
+      findings.push(orphan("subject", subject.id, "is named by no concept, is no subject's parent, rules nothing out and is not a declared gap"))
   return findings
 }
 

@@ -94,6 +94,12 @@ export const Subject = z.strictObject({
    * "Koliko se plaća PDV na kruh?" the question asks a rate and names no payment.
    */
   onlyWith: z.array(FocusAttribute).min(1).optional(),
+  /**
+   * Subjects a question naming this one is not about: "Do kada se predaje PDV prijava?" asks the
+   * filing deadline, so the payment's ("plaćanje") is no answer, however close its keywords are.
+   * Such a subject only rules others out; no concept needs to be about it.
+   */
+  rulesOut: z.array(z.string()).min(1).optional(),
   /** A known gap: why the pack has no rule on this subject (a refusal says so). */
   gap: Localized.optional(),
   /** What naming the subject says about the client ("paušalist": a paušalni obrt), as question facts. */

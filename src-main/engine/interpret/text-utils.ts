@@ -119,6 +119,9 @@ const ENGLISH_MARKERS = new Set([
   "have", "has", "am", "be", "turnover", "much", "many", "registered", "need", "required", "croatia",
   "deadline", "company", "income", "revenue", "who", "where", "why", "this", "that", "there", "standard",
   "reduced", "system", "pay", "due", "year", "under", "over", "above", "below", "per",
+  // Words no Croatian question uses ("to", "i", "a" and "do" are Croatian words too).
+  "as", "at", "if", "not", "you", "your", "issue", "issued", "supplies", "supply", "invoice", "invoices", "goods",
+  "services",
 ])
 const CROATIAN_LETTERS = /[čćšžđ]/i
 

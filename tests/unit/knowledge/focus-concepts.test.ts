@@ -64,3 +64,31 @@ describe("reading the real pack's focus (probe findings, by mechanism)", () => {
     expect(focusOf("PDV na vodu u bocama").unknownTokens).toEqual(["bocama"])
   })
 })
+
+// The filing of a return ("predaje se", "podnosi se", "file") asks the filing deadline: a subject
+// that only rules others out. No concept about the payment is ever offered for it, whatever the
+// tax or form, and the subject itself is never one a concept must be about.
+describe("the filing of a return rules out its payment", () => {
+  it("is read as ruling out the payment, not as a subject of its own", () => {
+    const { focus } = select("Do kada se predaje PDV prijava?")
+    expect(focus.ruledOut).toEqual(["placanje"])
+    expect(focus.subjects).not.toContain("predaja")
+  })
+
+  it("never offers a payment deadline for any tax, contribution or form, in either language", () => {
+    const subjects = [...index().subjects.values()].filter((s) => ["tax", "contribution", "form"].includes(s.kind))
+    expect(subjects.length).toBeGreaterThan(5)
+    for (const subject of subjects)
+      for (const question of [`Do kada se predaje ${subject.nameHr}?`, `When must the ${subject.nameEn} be filed?`]) {
+        const { selection } = select(question)
+        if (selection.kind !== "fits") continue
+        for (const concept of selection.concepts) expect(concept.subjects ?? [], `${question} → ${concept.slug}`).not.toContain("placanje")
+      }
+  })
+
+  it("does not rule out the payment a question names as well", () => {
+    const { focus } = select("Do kada se predaje prijava i do kada je plaćanje poreza na dobit?")
+    expect(focus.ruledOut).toEqual([])
+    expect(focus.subjects).toContain("placanje")
+  })
+})

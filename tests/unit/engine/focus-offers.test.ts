@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest"
+import type { ReasoningEvent } from "../../../src-shared/events/event"
+import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
+import { realPack } from "../../fixtures/packs"
+import { fixedClock } from "./helpers"
+
+// Issue 17 point 3: a clarification offers only topics the question's words point to, and a
+// question that names nothing of the pack is refused rather than offered a topic found through
+// an everyday word. Real pack: the mechanism is checked on the vocabulary users meet.
+
+async function untilInput(question: string): Promise<ReasoningEvent[]> {
+  const events: ReasoningEvent[] = []
+  for await (const event of buildAnswerWithReasoning(
+    { requestId: "req_offers", question, asOfDate: "2025-06-01" },
+    { pack: realPack(), clock: fixedClock() },
+  )) {
+    events.push(event)
+    if (event.status === "awaiting_input") break
+  }
+  return events
+}
+
+const last = (events: ReasoningEvent[]) => events[events.length - 1]
+
+describe("a question naming nothing of the pack but everyday words", () => {
+  it.each([
+    ["kolika je stopa zatezne kamate", "zatezne, kamate"],
+    ["kolika je zatezna kamata na porezni dug", "zatezna, kamata"],
+  ])("%j is refused, naming the words the pack lacks", async (question, words) => {
+    const end = last(await untilInput(question))
+    expect(end?.stage).toBe("REFUSAL")
+    if (end?.stage !== "REFUSAL") return
+    expect(end.data.reason).toBe("NO_CITABLE_RULES")
+    expect(end.data.detail).toContain(`„${words}”`)
+  })
+})
+
+describe("the topics a clarification offers", () => {
+  it("are those the question's words point to, not every topic of the broad subject", async () => {
+    const end = last(await untilInput("dar djetetu neoporezivo 2025"))
+    expect(end?.status).toBe("awaiting_input")
+    if (end?.stage !== "CLARIFICATION" || end.status !== "awaiting_input") return
+    const offered = (end.data.options ?? []).map((o) => o.value).filter((v) => v !== "cancel")
+    expect(offered).toEqual(["concept:neop-dar-u-naravi"])
+  })
+
+  it("never offers a payment deadline for a question about filing", async () => {
+    const end = last(await untilInput("rok za predaju PDV obrasca za studeni 2025"))
+    if (end?.stage !== "CLARIFICATION" || end.status !== "awaiting_input") throw new Error("expected a clarification")
+    const offered = (end.data.options ?? []).map((o) => o.value)
+    expect(offered).toContain("concept:pdv-rok-prijave")
+    expect(offered).not.toContain("concept:pdv-rok-placanja")
+  })
+})
