@@ -69,8 +69,9 @@ export function headline(rule: Rule, locale: Locale): string {
 
 /** "Promet 65.000,00 EUR (uvjet: > 60.000,00 EUR)" for each fact of the user an eligible rule's
  *  conditions held by; tells the user which of their facts the answer rests on. A fact bounded on
- *  both sides is named once ("Trajanje puta 10 sati (uvjet: > 8 sati i < 12 sati)"), and only
- *  the conditions that made the rule apply are shown, with any `not` above them applied. */
+ *  both sides is named once ("Trajanje puta 10 sati (uvjet: > 8 sati i < 12 sati)"), a fact that
+ *  met an equality alone ("Vrsta obrta paušalni obrt"), and only the conditions that made the rule
+ *  apply are shown, with any `not` above them applied. */
 export function appliedFactsText(
   checks: readonly RuleCheck[],
   winners: readonly Rule[],
@@ -82,18 +83,22 @@ export function appliedFactsText(
     if (!check.eligible || !ids.has(check.rule.id)) continue
     for (const { leaf, negated } of check.support?.() ?? []) {
       if (leaf.actual === undefined || leaf.path === "asOf") continue
-      const condition = formatCondition(leaf.path, effectiveOperator(leaf.operator, negated), leaf.operand, locale)
+      const operator = effectiveOperator(leaf.operator, negated)
       const fact = byPath.get(leaf.path) ?? { actual: leaf.actual, conditions: [] }
-      if (!fact.conditions.includes(condition)) fact.conditions.push(condition)
+      // "Vrsta obrta: paušalni obrt (uvjet: = paušalni obrt)" says the fact twice: a fact that
+      // met an equality or a list is named alone; a range still shows the bounds it fell within.
+      const condition = operator === "eq" || operator === "in" ? undefined : formatCondition(leaf.path, operator, leaf.operand, locale)
+      if (condition !== undefined && !fact.conditions.includes(condition)) fact.conditions.push(condition)
       byPath.set(leaf.path, fact)
     }
   }
   if (byPath.size === 0) return undefined
   const and = locale === "hr" ? " i " : " and "
-  const parts = [...byPath].map(
-    ([path, fact]) =>
-      `${factLabel(path, locale)} ${formatFactValue(path, fact.actual, locale)} (${locale === "hr" ? "uvjet" : "condition"}: ${fact.conditions.join(and)})`,
-  )
+  const parts = [...byPath].map(([path, fact]) => {
+    const stated = `${factLabel(path, locale)} ${formatFactValue(path, fact.actual, locale)}`
+    if (fact.conditions.length === 0) return stated
+    return `${stated} (${locale === "hr" ? "uvjet" : "condition"}: ${fact.conditions.join(and)})`
+  })
   return (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
 }
 

@@ -52,3 +52,13 @@ describe("the topics a clarification offers", () => {
     expect(offered).not.toContain("concept:pdv-rok-placanja")
   })
 })
+
+describe("the facts an answer rests on", () => {
+  it("names a fact that met an equality once, without repeating it as a condition", async () => {
+    const events = await untilInput("do kad se plaćaju doprinosi za paušalista")
+    const end = last(events)
+    if (end?.stage !== "ANSWER") throw new Error(`expected an answer, got ${String(end?.stage)}`)
+    expect(end.data.answerHr).toContain("Vrsta obrta paušalni obrt")
+    expect(end.data.answerHr).not.toMatch(/uvjet: =|jedno od:/u)
+  })
+})
