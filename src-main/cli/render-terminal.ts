@@ -74,7 +74,7 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
 function citation(c: Citation, i: number, locale: Locale): string[] {
   const t = (hr: string, en: string) => (locale === "hr" ? hr : en)
   return [
-    `  [${i + 1}] ${c.title} — ${c.sourceName} (${authorityName(c.authority, locale)}${c.role === "primary" ? t(", primarni izvor", ", primary source") : ""})`,
+    `  [${i + 1}] ${c.title} — ${c.sourceName} (${authorityName(c.authority, locale)}${c.role === "primary" ? t(", glavni izvor", ", main source") : ""})`,
     `      ${c.url}`,
     // The evidence id is the pack's key, kept in --json and the trace, not in the reader's text.
     // A quote keeps the page's words, not its line breaks: the list stays one block per source.

@@ -91,6 +91,9 @@ const DEALING_WORDS = new Lexicon(
   ["sold", "sale", "sales", "supply", "supplies", "kupac", "kupca", "kupcu", "kupci", "kupce", "kupcima"],
   ["prodaj", "prodam", "isporu", "izvoz", "izvez", "uvoz", "uvez", "klijent", "narucitelj", "pruz", "fakturir", "export", "import", "sell", "customer", "client", "deliver", "ship", "invoic", "buyer", "partner"],
 )
+/** A trip abroad ("dnevnica za Austriju", "per diem for Germany"): the country is the destination, and
+ *  the per diem, mileage or travel costs are a Croatian employer's under Croatian rules. */
+const TRAVEL_WORDS = new Lexicon(["trip", "trips", "travel", "travelling", "traveling"], ["dnevnic", "putovanj", "putni", "diem"])
 const LOCATIVE = new Set(["u", "in", "za", "for", "of", "iz", "from"])
 
 export interface JurisdictionResult {
@@ -150,6 +153,8 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
   if (eu) return { hint: "EU", countries, note: "jurisdiction:EU" }
   const first = ordered[0]?.[1]
   if (first === undefined) return { hint: "NONE", countries, note: "jurisdiction:NONE" }
+  if (tokens.some((t) => TRAVEL_WORDS.match(t) !== undefined))
+    return { hint: "HR", countries, note: `jurisdiction:HR:travel_to:${first.code}` }
   if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined)) {
     // A Croatian business selling to or buying from abroad: EU rules for a member state,
     // Croatian (export/import) rules otherwise.

@@ -132,7 +132,7 @@ const EN: PaperWords = {
   requiredFields: "Facts to add",
   citations: "Sources and citations",
   noCitations: "The answer cites no sources.",
-  role: { primary: "primary source", supporting: "supporting source" },
+  role: { primary: "main source", supporting: "supporting source" },
   fetched: "retrieved",
   confidence: "Confidence",
   confidenceLabels: { LOW: "low", MEDIUM: "medium", HIGH: "high" },

@@ -33,7 +33,7 @@ describe("fiskai ask (spawned)", () => {
     expect(stdout).toContain("https://example.org/synthetic/e-prag-2024-a")
     // Sources are named in words; the pack's codes and evidence ids stay in --json.
     const sources = stdout.slice(stdout.indexOf("Izvori:"))
-    expect(sources).toMatch(/\((zakon|pravilnik|službena uputa|praksa), primarni izvor\)/)
+    expect(sources).toMatch(/\((zakon|pravilnik|službena uputa|praksa), glavni izvor\)/)
     expect(sources).not.toMatch(/\((LAW|REGULATION|GUIDANCE|PRACTICE)\b|, e-prag-2024-a\)/)
   })
 

@@ -31,6 +31,19 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction(text).hint).toBe("EU")
   })
 
+  // A trip abroad: the country is the destination of a Croatian employer's business trip.
+  it.each([
+    ["koliko je dnevnica za Austriju", "AT"],
+    ["per diem for a business trip to Germany", "DE"],
+    ["putni troškovi za službeni put u Sloveniju", "SI"],
+  ])("%j -> HR, travelling to %s", (text, code) => {
+    expect(jurisdiction(text)).toMatchObject({ hint: "HR", note: `jurisdiction:HR:travel_to:${code}` })
+  })
+
+  it("still reads a foreign tax as foreign on a trip", () => {
+    expect(jurisdiction("PDV u Austriji na službenom putovanju").hint).toBe("OTHER")
+  })
+
   it("is HR when both Croatian and EU markers appear", () => {
     expect(jurisdiction("OSS prijava u Hrvatskoj za prodaju u EU").hint).toBe("HR")
   })
