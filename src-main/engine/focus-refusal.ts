@@ -82,7 +82,9 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
 function weaklyMatchedRefusal(run: Run, intake: IntakeResult, pack: string): TerminalPayload | undefined {
   const strange = intake.strangeWords
   const phrase = intake.matching.ranked.some((m) => m.matchedBy.some((term) => /\s/u.test(term)))
-  if (strange === undefined || phrase) return undefined
+  // Nothing matched in another domain (leave, wages): the domain's own refusal says it better.
+  const otherDomain = intake.matching.ranked.length === 0 && !["TAX", "OTHER"].includes(intake.interpretation.domain)
+  if (strange === undefined || phrase || otherDomain) return undefined
   const detail = run.t(
     `Pitanje spominje „${strange}”, a paket propisa ${pack} o tome nema pravila. Ostale riječi pitanja previše su općenite da bi odredile temu.`,
     `The question mentions “${strange}”, on which rule pack ${pack} has no rules. Its other words are too general to tell the topic.`,

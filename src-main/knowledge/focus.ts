@@ -123,7 +123,7 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
     allSubjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
   const attributeHits = scanTerms(tokens, index.attributeTerms).filter((h) => !insideSubject(h))
   const asked = new Set(attributeHits.map((h) => h.target))
-  const attribute = ATTRIBUTE_PRIORITY.find((a) => asked.has(a))
+  const attribute = ATTRIBUTE_PRIORITY.find((a) => asked.has(a)) ?? defaultAttribute(index, allSubjectHits)
   const counted = allSubjectHits.filter((h) => countsWith(index, h.target, attribute))
   // A subject that only rules others out names nothing the answer must be about.
   const rulesOut = (id: string) => index.subjects.get(id)?.rulesOut
@@ -142,6 +142,15 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus
+}
+
+/** The attribute a named subject is asked for when the question's words name none (`asks`). */
+function defaultAttribute(index: FocusIndex, subjectHits: readonly TermHit<string>[]): Attribute | undefined {
+  for (const hit of subjectHits) {
+    const asks = index.subjects.get(hit.target)?.asks
+    if (asks !== undefined) return asks
+  }
+  return undefined
 }
 
 /** A subject limited to some attributes (`onlyWith`) counts only in a question asking one of them. */

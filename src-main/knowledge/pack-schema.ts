@@ -100,6 +100,11 @@ export const Subject = z.strictObject({
    * Such a subject only rules others out; no concept needs to be about it.
    */
   rulesOut: z.array(z.string()).min(1).optional(),
+  /**
+   * The attribute a question about this subject asks when its words name none: "What is the per
+   * diem for Austria?" asks an amount, so a rule on where the amounts are published does not answer it.
+   */
+  asks: FocusAttribute.optional(),
   /** A known gap: why the pack has no rule on this subject (a refusal says so). */
   gap: Localized.optional(),
   /** What naming the subject says about the client ("paušalist": a paušalni obrt), as question facts. */

@@ -90,7 +90,8 @@ export async function* questionIntakeStage(
   const concepts = intake.matching.matches.map((m) => m.slug)
   // Only a pack with a focus vocabulary (2.0) knows which words it speaks of.
   const vocabulary = focusIndex(run.pack)
-  const strange = concepts.length > 0 && vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
+  // With no concept at all, the words the pack does not know are what the question is about.
+  const strange = vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
   if (strange.length > 0) intake.strangeWords = strange.map((word) => asTyped(question, [word])).join(", ")
   return proceed(intake)
 }
