@@ -29,12 +29,14 @@ import type { EngineDeps, EngineRequest } from "./types"
 
 type RunBody = AsyncGenerator<ReasoningEvent, TerminalPayload>
 
-export async function* buildAnswerWithReasoning(
+// A plain function handing on the guarded generator: one generator level less for every event
+// (see withStageLimit). Nothing runs before the first next() but the Run's construction.
+export function buildAnswerWithReasoning(
   request: EngineRequest,
   deps: EngineDeps,
 ): AsyncGenerator<ReasoningEvent, TerminalPayload> {
   const run = new Run(request.requestId, deps, request.locale ?? "hr")
-  return yield* guarded(run, () => fullRun(run, request))
+  return guarded(run, () => fullRun(run, request))
 }
 
 export interface ContinueRequest {

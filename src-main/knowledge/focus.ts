@@ -116,6 +116,12 @@ const START_WORDS: ReadonlySet<string> = new Set([
 /** Question words that ask since when something holds: a start date, which a duty's rule states. */
 const SINCE_WHEN: ReadonlySet<string> = new Set(["od kada", "from when", "since when"])
 
+/** "When" with nothing that makes it a deadline ("do kada", "rok", "by when"). */
+const BARE_WHEN: ReadonlySet<string> = new Set(["kada", "kad", "when"])
+
+/** "When" joined to a duty in one term: "Kada moram izdavati eRačune?" asks when the duty applies. */
+const DUTY_WHEN: ReadonlySet<string> = new Set(["kada moram", "kada mora", "kada moraju", "kada treba"])
+
 export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focus {
   const allSubjectHits = scanTerms(tokens, index.subjectTerms)
   // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
@@ -134,10 +140,15 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
   const vagueAmount =
     attribute === "amount" &&
     attributeHits.filter((h) => h.target === "amount").every((h) => VAGUE_AMOUNT.has(tokens.slice(h.start, h.end).join(" ")))
+  const deadlineWords = attributeHits.filter((h) => h.target === "deadline").map((h) => tokens.slice(h.start, h.end).join(" "))
   const sinceWhen =
     attribute === "deadline" &&
-    (attributeHits.some((h) => h.target === "deadline" && SINCE_WHEN.has(tokens.slice(h.start, h.end).join(" "))) ||
-      (asked.has("obligation") && tokens.some((t) => START_WORDS.has(t))))
+    (deadlineWords.some((w) => SINCE_WHEN.has(w)) ||
+      (deadlineWords.length > 0 && deadlineWords.every((w) => DUTY_WHEN.has(w))) ||
+      (asked.has("obligation") &&
+        // "Kada moram izdavati eRačune?": a bare "when" with a duty asks when the duty applies
+        // as much as a deadline ("do kada", "rok" ask only a deadline).
+        (tokens.some((t) => START_WORDS.has(t)) || (deadlineWords.length > 0 && deadlineWords.every((w) => BARE_WHEN.has(w))))))
   const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], ruledOut, subjectHits, attributeHits }
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)

@@ -59,6 +59,11 @@ describe("reading the real pack's focus (probe findings, by mechanism)", () => {
     expect(focusOf("When does VAT status start after crossing the registration threshold?").sinceWhen).toBe(false)
   })
 
+  it("reads 'kada moram' with a duty as when the duty applies, but 'do kada' as a deadline only", () => {
+    expect(focusOf("Kada moram izdavati eRačune?").sinceWhen).toBe(true)
+    expect(focusOf("Do kada moram predati PDV prijavu?").sinceWhen).toBe(false)
+  })
+
   it("opens an item's slot only after a tax that has goods or services in the pack", () => {
     expect(focusOf("stopa poreza na dobit za prihod od milijun eura").unknownTokens).toEqual([])
     expect(focusOf("PDV na vodu u bocama").unknownTokens).toEqual(["bocama"])
