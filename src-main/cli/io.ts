@@ -1,6 +1,7 @@
 import type { ReasoningSink } from "../sinks/types"
 import type { EngineRequest } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
+import type { ModelCompanionFactory } from "../model/model-run"
 
 // What a CLI command may touch: the two output streams, standard input, and the optional
 // persistence hook. Commands take this instead of `process` so that tests can drive them.
@@ -27,7 +28,7 @@ export interface PersistedRunner {
   /** Runs and records one question; `sinks` see every event as it is emitted. */
   ask(
     request: Omit<EngineRequest, "requestId">,
-    options: { requestId?: string; clarifications?: readonly string[]; sinks?: readonly ReasoningSink[] },
+    options: { requestId?: string; clarifications?: readonly string[]; sinks?: readonly ReasoningSink[]; model?: ModelCompanionFactory },
   ): Promise<unknown>
   /** Continues a recorded run suspended at a clarification (answer), or ends it (null = cancel). */
   continueRun(requestId: string, answer: string | null, options: { sinks?: readonly ReasoningSink[] }): Promise<unknown>

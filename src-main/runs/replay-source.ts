@@ -1,4 +1,5 @@
 import { ReasoningEvent } from "../../src-shared/events/event"
+import { MODEL_RECORD_STAGE } from "../../src-shared/events/model-record"
 import type { VerifyResult } from "../../src-shared/traces"
 import { CounterfactualRequest } from "../../src-shared/whatif"
 import { replayPlan, type ReplayOrigin } from "../engine/replay-run"
@@ -53,6 +54,8 @@ function storedCounterfactualOrigin(reader: TraceReader, row: TraceRow, raw: unk
   if (baseRow.packHash !== row.packHash) return "the counterfactual does not use its base's rule pack snapshot"
   const events: ReasoningEvent[] = []
   for (const eventRow of reader.eventRows(baseRow.requestId)) {
+    // Trace format 2: the base's model recording is no part of what a what-if starts from.
+    if (eventRow.stage === MODEL_RECORD_STAGE) continue
     const event = ReasoningEvent.safeParse(parseJsonOrNull(eventRow.eventJson))
     if (!event.success) return `the base trace's event seq ${eventRow.seq} cannot be read as an event`
     events.push(event.data)

@@ -28,6 +28,7 @@ import { TraceReader } from "../store/trace-reader"
 import { TraceWriter, type NewTrace } from "../store/trace-writer"
 import { TraceNotFoundError } from "../store/errors"
 import { verifyStoredTrace } from "./replay-source"
+import type { ModelCompanionFactory } from "../model/model-run"
 
 export { TraceNotFoundError }
 
@@ -51,6 +52,8 @@ export interface AskOptions extends RunOptions {
   clarifications?: readonly string[]
   /** Marks the run as a hypothetical of a stored trace (What-if). */
   counterfactualOf?: string
+  /** The local model beside the run (issue 24; off: absent). It never decides the outcome. */
+  model?: ModelCompanionFactory
 }
 
 export interface RunResult {
@@ -131,8 +134,11 @@ export class RunService {
       signal: stop.signal,
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
     })
-    const audit = new AuditSink(this.writer, trace, engineRequest.locale, readiness(generator))
-    const done = this.track(engineRequest.requestId, stop, this.drive(generator, audit, options.sinks ?? [], clarifications.length))
+    // With the model on, its records follow the terminal in the same commit (trace format 2).
+    const model = options.model?.(engineRequest, { clock: this.store.clock, ...pickStageLimit(this.options.engineDefaults) })
+    const audit = new AuditSink(this.writer, trace, engineRequest.locale, model === undefined ? readiness(generator) : { trailer: (seq) => model.trailer(seq) })
+    const events = model === undefined ? generator : model.beside(generator)
+    const done = this.track(engineRequest.requestId, stop, this.drive(events, audit, options.sinks ?? [], clarifications.length))
     // The engine has its request by now (drive asked for the first event): the trace row is written
     // while the engine thread computes the first stage (in process: before the first event is taken).
     audit.open()
@@ -393,6 +399,10 @@ export class RunService {
       this.store.searchIndex.noteSettled()
     }
   }
+}
+
+function pickStageLimit(defaults: RunServiceOptions["engineDefaults"]): { stageTimeoutMs?: number } {
+  return defaults?.stageTimeoutMs === undefined ? {} : { stageTimeoutMs: defaults.stageTimeoutMs }
 }
 
 /** The sink's view of whether a run's next event is at hand (only an engine that computes ahead can say). */

@@ -1,4 +1,5 @@
 import { isTerminal, type ReasoningEvent } from "../../src-shared/events/event"
+import type { ModelRecordEvent } from "../../src-shared/events/model-record"
 import type { TraceStatus } from "../../src-shared/traces"
 import { chainEvent, GENESIS_HASH } from "../trace/hash-chain"
 import { summarizeEvent, type TracePatch } from "../trace/summary"
@@ -32,6 +33,11 @@ export interface AuditSinkOptions {
   resumeAt?: ChainPosition
   /** Whether the run's next event is already at hand (EngineRun.nextEventReady); absent: never. */
   nextEventReady?: () => boolean
+  /**
+   * Trace format 2: the local model's recording, asked for at the terminal and chained after it in
+   * the same commit (a complete trace is sealed). `firstSeq` is the seq the first record takes.
+   */
+  trailer?: (firstSeq: number) => readonly ModelRecordEvent[]
 }
 
 export class AuditSink implements ReasoningSink {
@@ -52,6 +58,7 @@ export class AuditSink implements ReasoningSink {
   /** The buffer holds a stage boundary that waits for the events already at hand after it. */
   private boundaryBuffered = false
   private readonly nextEventReady: () => boolean
+  private readonly trailer: ((firstSeq: number) => readonly ModelRecordEvent[]) | undefined
 
   /**
    * @param trace the row to create at the first event; ignored when `options.resumeAt` continues an existing trace.
@@ -65,6 +72,7 @@ export class AuditSink implements ReasoningSink {
   ) {
     const { resumeAt } = options
     this.nextEventReady = options.nextEventReady ?? (() => false)
+    this.trailer = options.trailer
     this.created = resumeAt !== undefined
     this.nextSeq = resumeAt?.stored.length ?? 0
     this.head = resumeAt?.head ?? GENESIS_HASH
@@ -86,12 +94,30 @@ export class AuditSink implements ReasoningSink {
 
     if (isTerminal(event)) {
       this.patch.durationMs = this.timing.activeMs(Date.parse(event.ts))
+      this.chainTrailer()
       this.commit("complete", true)
       this.ended = true
     } else if (event.status === "awaiting_input") this.commit("awaiting_input", true)
     else {
       if (event.status === "complete") this.boundaryBuffered = true
       if (this.boundaryBuffered && !this.nextEventReady()) this.append()
+    }
+  }
+
+  /** The model's records after the terminal, on the same chain (they take part in no summary). */
+  private chainTrailer(): void {
+    let records: readonly ModelRecordEvent[] = []
+    try {
+      records = this.trailer?.(this.nextSeq) ?? []
+    } catch {
+      // The model never fails a run: without its records the trace is a version-1 trace.
+    }
+    const inOrder = records.every((r, i) => r.requestId === this.trace.requestId && r.seq === this.nextSeq + i)
+    for (const record of inOrder ? records : []) {
+      const chained = chainEvent(this.head, record)
+      this.buffer.push({ event: record, chained })
+      this.head = chained.hash
+      this.nextSeq += 1
     }
   }
 
@@ -130,6 +156,8 @@ export class AuditSink implements ReasoningSink {
   /** A retried batch (its first commit failed) still says how the run stands. */
   private bufferedStatus(otherwise: TraceStatus): TraceStatus {
     const last = this.buffer.at(-1)
+    // The model's records only ever follow the terminal.
+    if (last?.event.stage === "MODEL") return "complete"
     if (last !== undefined && isTerminal(last.event)) return "complete"
     if (last?.event.status === "awaiting_input") return "awaiting_input"
     return otherwise

@@ -1,5 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm"
 import { ReasoningEvent } from "../../src-shared/events/event"
+import { MODEL_RECORD_STAGE, type ModelRecordEvent } from "../../src-shared/events/model-record"
+import { modelRecordsOf } from "../trace/model-records"
 import { TraceSummary, type TraceDetail } from "../../src-shared/traces"
 import { loadPack, type LoadedPack } from "../knowledge/loader"
 import { events, rulePackSnapshots, traces, type EventRow, type TraceRow } from "./schema"
@@ -69,8 +71,16 @@ export class TraceReader {
     return this.eventsOf.all({ id: requestId })
   }
 
+  /** The engine's events (a version-2 trace's model recording is set aside: modelRecords). */
   events(requestId: string): ReasoningEvent[] {
-    return this.eventRows(requestId).map((row) => ReasoningEvent.parse(JSON.parse(row.eventJson)))
+    return this.eventRows(requestId)
+      .filter((row) => row.stage !== MODEL_RECORD_STAGE)
+      .map((row) => ReasoningEvent.parse(JSON.parse(row.eventJson)))
+  }
+
+  /** The local model's recording (trace format 2), in chain order; none in a version-1 trace. */
+  modelRecords(requestId: string): ModelRecordEvent[] {
+    return modelRecordsOf(this.eventRows(requestId).filter((row) => row.stage === MODEL_RECORD_STAGE).map((row) => JSON.parse(row.eventJson) as unknown))
   }
 
   detail(requestId: string): TraceDetail | null {

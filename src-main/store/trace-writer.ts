@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3"
 import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { ModelRecordEvent } from "../../src-shared/events/model-record"
 import type { TraceStatus } from "../../src-shared/traces"
 import type { LoadedPack } from "../knowledge/loader"
 import type { ChainedEvent } from "../trace/hash-chain"
@@ -25,7 +26,8 @@ export interface NewTrace {
 }
 
 export interface PersistedEvent {
-  event: ReasoningEvent
+  /** An engine event, or (trace format 2) a record of the local model's output. */
+  event: ReasoningEvent | ModelRecordEvent
   chained: ChainedEvent
 }
 

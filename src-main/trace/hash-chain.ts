@@ -1,4 +1,5 @@
 import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { ModelRecordEvent } from "../../src-shared/events/model-record"
 import { deepFreeze } from "../engine/freeze"
 import { canonicalJson, sha256Hex } from "../util/canonical-json"
 
@@ -39,8 +40,9 @@ export function openSealedEvent(sealed: SealedEvent): ReasoningEvent {
   return event
 }
 
-export function chainEvent(prevHash: string, event: ReasoningEvent): ChainedEvent {
-  const sealed = sealedEvents.get(event)
+/** Chains an event of the engine, or (trace format 2) a record of the local model's output. */
+export function chainEvent(prevHash: string, event: ReasoningEvent | ModelRecordEvent): ChainedEvent {
+  const sealed = event.stage === "MODEL" ? undefined : sealedEvents.get(event)
   // A sealed event's hash holds only on the chain it was sealed on (a fresh run's); a resumed
   // run continues a stored chain, so its events are hashed again here (their text is reused).
   if (sealed?.prevHash === prevHash) return { seq: event.seq, ...sealed }

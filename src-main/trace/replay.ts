@@ -1,5 +1,6 @@
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
 import { canonicalJson } from "../util/canonical-json"
+import { engineEventsOf, modelRecordProblem } from "./model-records"
 
 // Determinism (house plan, principle 3) turns resume, cancel and verify into replays: the engine,
 // given the trace's frozen request, its pack snapshot and its recorded clarification answers (a
@@ -83,8 +84,10 @@ function differenceAt(seq: number, stored: unknown, replayed: unknown): ReplayDi
  */
 export async function* afterStoredPrefix(
   generator: AsyncGenerator<ReasoningEvent, TerminalPayload>,
-  stored: readonly unknown[],
+  recorded: readonly unknown[],
 ): AsyncGenerator<ReasoningEvent, void> {
+  // A suspended run has no model recording (it is written with the terminal); set aside regardless.
+  const stored = engineEventsOf(recorded)
   let seq = 0
   for await (const event of generator) {
     if (seq < stored.length) {
@@ -137,7 +140,10 @@ export async function compareReplay(
   stored: readonly unknown[],
   complete: boolean,
 ): Promise<ReplayDifference | null> {
-  let expected = stored
+  // Trace format 2: the model's recording is read, never made again (trace/model-records.ts).
+  const recordProblem = modelRecordProblem(stored)
+  if (recordProblem !== null) return recordProblem
+  let expected = engineEventsOf(stored)
   let ended = complete
   if (ended && isCircumstantialError(expected.at(-1))) {
     expected = expected.slice(0, -1)

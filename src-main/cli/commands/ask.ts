@@ -12,6 +12,8 @@ import { readProfileFile } from "../profile-file"
 import { defaultDbPath } from "../../store/paths"
 import { openRunStore } from "../run-store"
 import { createEventPrinter } from "../stepper"
+import type { ModelCompanionFactory } from "../../model/model-run"
+import { ASK_MODEL_USAGE, cliModel, type CliModel, type ModelOptionValues } from "./ask-model"
 
 // `fiskai ask "<question>"`: runs the engine and streams its events, as a stepper or (--json) as
 // one JSON event per line on stdout and nothing else. Exit 0 once a terminal event is out, 3 when
@@ -19,6 +21,7 @@ import { createEventPrinter } from "../stepper"
 
 export const ASK_USAGE = `usage: fiskai ask "<question>" [--as-of YYYY-MM-DD] [--profile FILE] [--clarify VALUE]…
                   [--locale hr|en] [--db FILE] [--json] [--pack FILE] [--request-id ID]
+                  [--model URL] [--model-name NAME]
   --as-of       the date the question is about (default: the question's date, else today)
   --profile     client profile JSON: { "entity": {…}, "counters": {…}, "txn": {…} }
   --clarify     answer to a clarification (an option value such as "confirm", or free text);
@@ -29,7 +32,8 @@ export const ASK_USAGE = `usage: fiskai ask "<question>" [--as-of YYYY-MM-DD] [-
   --no-db       do not record the run
   --json        print only the events, one JSON object per line
   --pack        rule pack file (default: resources/packs/hr-core.json)
-  --request-id  the run's id (default: a new random id)`
+  --request-id  the run's id (default: a new random id)
+${ASK_MODEL_USAGE}`
 
 export const EXIT_OK = 0
 export const EXIT_FAILURE = 1
@@ -46,6 +50,8 @@ const OPTIONS = {
   json: { type: "boolean" },
   pack: { type: "string" },
   "request-id": { type: "string" },
+  model: { type: "string" },
+  "model-name": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const
 
@@ -58,6 +64,8 @@ export interface AskInvocation {
   /** True when --db was given: then a build without the store refuses rather than running unrecorded. */
   dbExplicit: boolean
   help: boolean
+  /** --model, --model-name (the settings file may turn the model on too). */
+  model: ModelOptionValues
 }
 
 export function parseAskArgs(argv: readonly string[]): AskInvocation {
@@ -75,6 +83,10 @@ export function parseAskArgs(argv: readonly string[]): AskInvocation {
     packPath: resolvePackPath(values.pack),
     dbExplicit: values.db !== undefined,
     help: values.help ?? false,
+    model: {
+      ...(values.model === undefined ? {} : { model: values.model }),
+      ...(values["model-name"] === undefined ? {} : { "model-name": values["model-name"] }),
+    },
   }
   if (values.db !== undefined && values["no-db"] === true) throw new UsageError("fiskai ask: give --db FILE or --no-db, not both")
   if (values["no-db"] !== true) invocation.dbPath = values.db ?? defaultDbPath()
@@ -102,6 +114,14 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
     io.stderr.write(`fiskai ask: ${error.message}\n`)
     return EXIT_FAILURE
   }
+  let model: CliModel | undefined
+  try {
+    model = cliModel(invocation.model, invocation.json ? undefined : io.stdout, invocation.request.locale ?? "hr")
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(`${error.message}\n`)
+    return EXIT_USAGE
+  }
   const interactive = !invocation.json && invocation.clarifications.length === 0 && io.stdin?.isTTY === true && io.readLine !== undefined
   const printer = invocation.json ? undefined : createEventPrinter(io.stdout, invocation.request.locale ? { locale: invocation.request.locale } : {})
   const emit = (event: ReasoningEvent) => {
@@ -111,7 +131,9 @@ export async function runAskCommand(argv: string[], io: CliIo): Promise<number> 
   const clarify = interactive ? (question: ClarificationPayload) => promptClarification(io, question) : undefined
   // The reply language: as asked (--locale), else as the run settled it from the question.
   const locale = (): Locale => printer?.locale ?? invocation.request.locale ?? "hr"
-  return runThroughStore(io, invocation, { emit, locale }, pack, clarify)
+  const code = await runThroughStore(io, invocation, { emit, locale }, pack, clarify, model?.factory)
+  if (model !== undefined && !invocation.json && code === EXIT_OK) model.printSummary(io.stdout, locale())
+  return code
 }
 
 /**
@@ -125,6 +147,7 @@ async function runThroughStore(
   output: { emit: (event: ReasoningEvent) => void; locale: () => Locale },
   pack: LoadedPack,
   clarify: ((question: ClarificationPayload) => Promise<ClarificationAnswer>) | undefined,
+  model?: ModelCompanionFactory,
 ): Promise<number> {
   const open = io.openStore ?? openRunStore
   const store = await open(invocation.dbPath ?? IN_MEMORY, pack, io.clock)
@@ -148,7 +171,7 @@ async function runThroughStore(
   ]
   const { requestId, ...request } = invocation.request
   try {
-    await store.ask(request, { requestId, clarifications: invocation.clarifications, sinks })
+    await store.ask(request, { requestId, clarifications: invocation.clarifications, sinks, ...(model === undefined ? {} : { model }) })
     while (!terminal && awaiting && clarify && unoffered === undefined) {
       const question: ClarificationPayload = awaiting
       awaiting = undefined

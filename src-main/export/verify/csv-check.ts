@@ -34,6 +34,8 @@ export function expectedColumns(
   request: StoredRequest,
   events: readonly ReasoningEvent[],
   pack: { id: string; version: string } | null,
+  /** Events on the trace's chain: the engine's, plus (trace format 2) the model's records after them. */
+  chainLength = events.length,
 ): Expected {
   const patch: TracePatch = {}
   for (const event of events) summarizeEvent(event, patch, request.locale)
@@ -59,7 +61,7 @@ export function expectedColumns(
     ...(pack === null ? {} : { packId: pack.id, packVersion: pack.version }),
     packHash: trace.packHash,
     chainHead: trace.chainHead,
-    eventCount: events.length,
+    eventCount: chainLength,
   }
 }
 

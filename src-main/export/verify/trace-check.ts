@@ -1,4 +1,5 @@
 import { eventId, ReasoningEvent, isTerminal } from "../../../src-shared/events/event"
+import { isModelRecord, ModelRecordEvent } from "../../../src-shared/events/model-record"
 import type { BundleProblem, TraceVerdict } from "../../../src-shared/export"
 import type { ReasoningEngine } from "../../engine/types"
 import type { LoadedPack } from "../../knowledge/loader"
@@ -72,7 +73,7 @@ export async function checkTrace(input: TraceInput): Promise<TraceCheck> {
   let csvOk = false
   if (input.csv === null) add({ file: "traces.csv", seq: null, line: null, message: "traces.csv has no row for this trace" })
   else if (recorded !== null && parsed !== null)
-    csvOk = checkCsvRecord(input.csv, expectedColumns(trace, recorded.request, parsed.events, input.pack), add)
+    csvOk = checkCsvRecord(input.csv, expectedColumns(trace, recorded.request, parsed.events, input.pack, parsed.raw.length), add)
 
   const replay = await checkReplay(input, recorded, parsed, add)
   const terminal = parsed?.events.findLast(isTerminal)
@@ -173,6 +174,14 @@ function parseEvents(
     }
     if (canonicalJson(value) !== line.text) at("the line is not in canonical JSON form")
     raw.push(value)
+    // Trace format 2: the local model's recording follows the terminal; it is chained and read, never replayed.
+    if (isModelRecord(value)) {
+      const record = ModelRecordEvent.safeParse(value)
+      if (!record.success) at("the model record does not fit the record contract")
+      else if (record.data.requestId !== trace.requestId || record.data.id !== eventId(record.data.requestId, record.data.seq))
+        at(`the model record ${record.data.id} does not belong here`)
+      continue
+    }
     const checked = ReasoningEvent.safeParse(value)
     if (!checked.success) {
       const issue = checked.error.issues[0]

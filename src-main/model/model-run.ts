@@ -1,0 +1,201 @@
+import { eventId, isTerminal, type ReasoningEvent, type TerminalEvent } from "../../src-shared/events/event"
+import { TRACE_FORMAT_VERSION, type ModelDraftRecord, type ModelEndRecord, type ModelRecordData, type ModelRecordEvent } from "../../src-shared/events/model-record"
+import type { Locale, ReasoningStage } from "../../src-shared/events/stages"
+import type { EngineRequest } from "../engine/types"
+import { streamChat, type StreamEnd } from "./client"
+import { draftMessages, thinkingMessages } from "./prompts"
+import { guardDraft, isDraftable, type DraftableTerminal } from "./prose-guard"
+import { sanitiseText, StreamSanitiser, type Sanitised } from "./sanitize"
+import { segmentThinking, type ArrivedText, type SegmentedStep } from "./segment"
+import { endpointLabel, type ModelSettings } from "./settings"
+
+// The model beside one run (issue 24): it thinks aloud while the engine's stages run, its
+// sanitised thoughts go to a listener as they arrive, and when the engine has answered it may
+// draft the answer's prose, which the guard checks. Everything it sent is kept as records that
+// the audit sink chains after the engine's terminal (trace format 2). It never changes, delays
+// past its limits or fails a run: every trouble ends the model's part with a reason.
+
+/** What the run service needs of the model beside a run. */
+export interface ModelCompanion {
+  /** The engine's events, passed on unchanged; the terminal waits for the model's part to end (bounded). */
+  beside(run: AsyncIterable<ReasoningEvent>): AsyncGenerator<ReasoningEvent, void>
+  /** The model's records, numbered from `firstSeq` (asked for by the audit sink at the terminal). */
+  trailer(firstSeq: number): readonly ModelRecordEvent[]
+}
+
+/** Makes the companion of a run (the run service calls it once the request is frozen). */
+export type ModelCompanionFactory = (request: EngineRequest, run: { clock: () => Date; stageTimeoutMs?: number }) => ModelCompanion
+
+/** A sanitised thought as it arrived, for a window or a terminal to show live. */
+export interface LiveThought {
+  requestId: string
+  channel: "reasoning" | "text"
+  text: string
+  during: ReasoningStage | null
+}
+
+/** How the model's part of a run ended, for whoever shows the run. */
+export interface ModelSummary {
+  requestId: string
+  end: ModelEndRecord
+  steps: SegmentedStep[]
+  draft?: ModelDraftRecord
+}
+
+export interface ModelListener {
+  onThought?: (thought: LiveThought) => void
+  onEnd?: (summary: ModelSummary) => void
+}
+
+export function modelCompanionFactory(settings: ModelSettings, listener: ModelListener = {}): ModelCompanionFactory {
+  return (request, run) => new ModelRun(request, settings, run, listener)
+}
+
+export class ModelRun implements ModelCompanion {
+  private readonly records: { data: ModelRecordData; ts: string }[] = []
+  private readonly thoughts: ArrivedText[] = []
+  private readonly sanitisers = { reasoning: new StreamSanitiser(), text: new StreamSanitiser() }
+  private readonly stop = new AbortController()
+  private locale: Locale
+  private current: ReasoningStage | null = null
+  private startedAt = 0
+  private thinking: Promise<StreamEnd> | undefined
+  private graceExpired = false
+
+  constructor(
+    private readonly request: EngineRequest,
+    private readonly settings: ModelSettings,
+    private readonly run: { clock: () => Date; stageTimeoutMs?: number },
+    private readonly listener: ModelListener,
+  ) {
+    this.locale = request.locale ?? (/[čćšžđ]|\b(?:je|li|koja|koji|što|kako|moram)\b/iu.test(request.question) ? "hr" : "en")
+  }
+
+  async *beside(run: AsyncIterable<ReasoningEvent>): AsyncGenerator<ReasoningEvent, void> {
+    this.startThinking()
+    try {
+      for await (const event of run) {
+        if (isTerminal(event)) {
+          await this.finish(event)
+          yield event
+          return
+        }
+        this.current = event.stage
+        // The run's language as the engine settled it: the draft is written in it.
+        if (event.stage === "CONTEXT_RESOLUTION" && event.status === "complete") this.locale = event.data.language
+        yield event
+      }
+    } finally {
+      // A run suspended at a clarification, failed or abandoned: the model's part ends with it.
+      this.stop.abort()
+    }
+  }
+
+  trailer(firstSeq: number): readonly ModelRecordEvent[] {
+    return this.records.map(({ data, ts }, index) => {
+      const seq = firstSeq + index
+      return { v: TRACE_FORMAT_VERSION, id: eventId(this.request.requestId, seq), requestId: this.request.requestId, seq, ts, stage: "MODEL", status: "recorded", data }
+    })
+  }
+
+  private startThinking(): void {
+    this.startedAt = Date.now()
+    const { limits } = this.settings
+    this.thinking = streamChat({
+      endpoint: this.settings.endpoint,
+      model: this.settings.model,
+      ...(this.settings.apiKey === undefined ? {} : { apiKey: this.settings.apiKey }),
+      messages: thinkingMessages(this.request.question, this.locale),
+      limits: { connectMs: limits.connectMs, stallMs: limits.stallMs, totalMs: limits.thinkMs },
+      signal: this.stop.signal,
+      onDelta: ({ channel, text }) => this.take(channel, this.sanitisers[channel].push(text)),
+    })
+  }
+
+  /** Records and shows sanitised pieces of the thinking. */
+  private take(channel: "reasoning" | "text", pieces: readonly Sanitised[]): void {
+    for (const piece of pieces) {
+      const during = this.current
+      this.thoughts.push({ text: piece.text, during })
+      this.record({ kind: "chunk", channel, text: piece.text, atMs: Math.max(0, Date.now() - this.startedAt), during, redacted: piece.redacted })
+      try {
+        this.listener.onThought?.({ requestId: this.request.requestId, channel, text: piece.text, during })
+      } catch {
+        // A listener's failure is the listener's: the model's part and the run go on.
+      }
+    }
+  }
+
+  /** The engine has answered: the thinking gets its grace period, then the draft, then the end. */
+  private async finish(terminal: TerminalEvent): Promise<void> {
+    this.current = null
+    const cancelled = terminal.stage === "ERROR" && terminal.data.code === "CANCELLED"
+    const thinking = await this.endThinking(cancelled ? 0 : this.settings.limits.graceMs)
+    this.take("reasoning", this.sanitisers.reasoning.end())
+    this.take("text", this.sanitisers.text.end())
+    const steps = segmentThinking(this.thoughts)
+    if (steps.length > 0) this.record({ kind: "steps", steps })
+    let draft: ModelDraftRecord | undefined
+    const serverAnswered = thinking.reason !== "unreachable" && thinking.reason !== "http_error"
+    if (this.settings.draftProse && serverAnswered && !cancelled && isDraftable(terminal)) {
+      draft = await this.draft(terminal)
+      this.record(draft)
+    }
+    const end: ModelEndRecord = {
+      kind: "end",
+      reason: thinking.reason,
+      model: this.settings.model,
+      endpoint: endpointLabel(this.settings.endpoint),
+      ...(thinking.detail === undefined ? {} : { detail: thinking.detail.slice(0, 300) }),
+    }
+    this.record(end)
+    try {
+      this.listener.onEnd?.({ requestId: this.request.requestId, end, steps, ...(draft === undefined ? {} : { draft }) })
+    } catch {
+      // As above.
+    }
+  }
+
+  private async endThinking(graceMs: number): Promise<StreamEnd> {
+    const thinking = this.thinking ?? Promise.resolve<StreamEnd>({ reason: "aborted" })
+    let timer: NodeJS.Timeout | undefined
+    const expired = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs)
+    })
+    const first = await Promise.race([thinking, expired.then(() => null)])
+    clearTimeout(timer)
+    if (first !== null) return first
+    this.graceExpired = true
+    this.stop.abort()
+    const ended = await thinking
+    return this.graceExpired && ended.reason === "aborted" ? { reason: "timeout", detail: "still thinking when the engine had answered" } : ended
+  }
+
+  /** Asks for the answer's prose and checks it; a draft that fails is kept with its problems, never shown. */
+  private async draft(terminal: DraftableTerminal): Promise<ModelDraftRecord> {
+    const { limits } = this.settings
+    let text = ""
+    const totalMs = Math.min(limits.draftMs, this.run.stageTimeoutMs ?? limits.draftMs)
+    const end = await streamChat({
+      endpoint: this.settings.endpoint,
+      model: this.settings.model,
+      ...(this.settings.apiKey === undefined ? {} : { apiKey: this.settings.apiKey }),
+      messages: draftMessages(this.request.question, terminal, this.locale),
+      limits: { connectMs: limits.connectMs, stallMs: limits.stallMs, totalMs },
+      onDelta: ({ channel, text: delta }) => {
+        if (channel === "text") text += delta
+      },
+    })
+    const sanitised = sanitiseText(text).text.trim()
+    if (end.reason !== "finished") {
+      const why = this.locale === "hr" ? `model nije dovršio prijedlog (${end.reason})` : `the model did not finish the draft (${end.reason})`
+      return { kind: "draft", accepted: false, text: sanitised.slice(0, 2000), problems: [why] }
+    }
+    const verdict = guardDraft(sanitised, terminal, this.locale)
+    return { kind: "draft", accepted: verdict.accepted, text: sanitised.slice(0, 4000), problems: verdict.problems }
+  }
+
+  private record(data: ModelRecordData): void {
+    this.records.push({ data, ts: this.run.clock().toISOString() })
+  }
+}
