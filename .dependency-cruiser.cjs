@@ -100,6 +100,24 @@ module.exports = {
       "^src-main/(composition|handlers|ipc|host|electron|cli)/",
     ),
     forbid(
+      "inner-rooms-below-model-and-firm",
+      "The local model (model) and the firm's PostgreSQL sync (firm) are outer rooms: the contract's readers, knowledge, the engine, the trace format, documents and the store never import them.",
+      "^src-main/(util|knowledge|engine|trace|documents|store|packs)/",
+      "^src-main/(model|firm)/",
+    ),
+    forbid(
+      "model-below-runs",
+      "The local model runs beside a run; it knows no host.",
+      "^src-main/model/",
+      "^src-main/(composition|handlers|ipc|host|electron|cli|firm)/",
+    ),
+    forbid(
+      "firm-below-hosts",
+      "The firm sync reads and writes the store and the firm's server; hosts start it, it knows none.",
+      "^src-main/firm/",
+      "^src-main/(composition|handlers|ipc|host|electron|cli|model)/",
+    ),
+    forbid(
       "composition-below-hosts",
       "The composition root builds services for the hosts (and the push buses ipc/ forwards); it imports no host.",
       "^src-main/composition/",

@@ -1,0 +1,84 @@
+import type Database from "better-sqlite3"
+import type { FirmStatus, SyncReport } from "./contract"
+import { FirmError } from "./firm-errors"
+import type { FirmConnection } from "./firm-db"
+import { recordSyncResult } from "./firm-link"
+import { firmStatus, type LiveState } from "./status"
+import { syncOnce } from "./sync"
+
+// The desk's background sync: every `intervalMs`, one sync on its own connection, never two at
+// once. It only awaits the network between small batches, so a question being asked at the same
+// time is never held up; a server that cannot be reached leaves the desk "offline" and working.
+
+export interface BackgroundSyncOptions {
+  sqlite: Database.Database
+  connect: () => Promise<FirmConnection>
+  intervalMs: number
+  now?: () => string
+  /** Told after every attempt (a status bar, a log). */
+  onChange?: (status: FirmStatus) => void
+}
+
+export class BackgroundSync {
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<SyncReport | null> | null = null
+  private live: LiveState = null
+  private stopped = true
+
+  constructor(private readonly options: BackgroundSyncOptions) {}
+
+  start(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.schedule(0)
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    if (this.timer !== null) clearTimeout(this.timer)
+    this.timer = null
+    await this.running
+  }
+
+  status(): FirmStatus {
+    return firmStatus(this.options.sqlite, this.live)
+  }
+
+  /** One sync now (or the one under way); null when it failed (the status says why). */
+  syncNow(): Promise<SyncReport | null> {
+    this.running ??= this.attempt().finally(() => {
+      this.running = null
+    })
+    return this.running
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return
+    this.timer = setTimeout(() => {
+      void this.syncNow().then(() => this.schedule(this.options.intervalMs))
+    }, delayMs)
+    this.timer.unref()
+  }
+
+  private async attempt(): Promise<SyncReport | null> {
+    const now = this.options.now ?? (() => new Date().toISOString())
+    this.live = "syncing"
+    let connection: FirmConnection | null = null
+    try {
+      connection = await this.options.connect()
+      const report = await syncOnce(connection, this.options.sqlite, { now })
+      recordSyncResult(this.options.sqlite, now(), null)
+      this.live = null
+      return report
+    } catch (error) {
+      // Unreachable is a state, not a fault: the desk works offline and tries again later.
+      const offline = error instanceof FirmError && error.kind === "unreachable"
+      this.live = offline || connection === null ? "offline" : "failed"
+      recordSyncResult(this.options.sqlite, now(), (error as Error).message)
+      return null
+    } finally {
+      await connection?.end()
+      this.options.onChange?.(this.status())
+    }
+  }
+}

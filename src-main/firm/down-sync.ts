@@ -1,0 +1,122 @@
+import { chainHash, GENESIS_HASH } from "../trace/hash-chain"
+import { SyncedEvent, SyncedFlag, SyncedPackVersion, SyncedReview, SyncedTrace, type DownCursor, type DownSource } from "./contract"
+import type { FirmDb } from "./firm-db"
+import type { LocalMirror, MirroredTrace, Page } from "./local-mirror"
+
+// Down-sync: other desks' traces, flags, reviews and published pack versions, page by page in
+// the server's (transaction id, row id) order. Only rows written by transactions older than the
+// oldest one still running are read, so a row that commits late under a lower id is never
+// passed by the cursor. Each trace's chain is checked again here before it is kept: the desk
+// trusts the server's check, and verifies it.
+
+export interface DownOptions {
+  pageSize: number
+  now: () => string
+}
+
+type Row = Record<string, unknown>
+
+function pageQuery(table: string, columns: string): string {
+  return `SELECT id, tx::text AS tx, desk, ${columns} FROM firm.${table}
+    WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot()) AND desk <> current_user
+    ORDER BY tx, id LIMIT $3`
+}
+
+const TRACE_PAGE = pageQuery(
+  "traces",
+  `request_id AS "requestId", created_at AS "createdAt", question, as_of_date AS "asOfDate", request_json AS "requestJson",
+   client_id AS "clientId", counterfactual_of AS "counterfactualOf", locale, pack_id AS "packId", pack_version AS "packVersion",
+   pack_hash AS "packHash", outcome, domain, risk_tier AS "riskTier", confidence, answer_text AS "answerText",
+   chain_head AS "chainHead", event_count AS "eventCount"`,
+)
+const FLAG_PAGE = pageQuery("flags", `flag_id AS "flagId", run_id AS "runId", kind, note, created_at AS "createdAt"`)
+const REVIEW_PAGE = pageQuery("reviews", `flag_id AS "flagId", decision, decided_at AS "decidedAt", note`)
+const PACK_PAGE = pageQuery(
+  "pack_versions",
+  `pack_id AS "packId", version, content_hash AS "contentHash", prev_hash AS "prevHash", hash, published_at AS "publishedAt",
+   publisher_name AS "publisherName", canonical_json AS "canonicalJson"`,
+)
+
+async function readPage(db: FirmDb, sql: string, cursor: DownCursor, size: number): Promise<{ rows: Row[]; cursor: DownCursor }> {
+  const rows = (await db.query<Row>(sql, [cursor.tx, cursor.rowId, size])).rows
+  const last = rows.at(-1)
+  return { rows, cursor: last === undefined ? cursor : { tx: String(last.tx), rowId: Number(last.id) } }
+}
+
+/** Takes every new row of one source; returns how many came down. */
+async function drain<T>(
+  db: FirmDb,
+  mirror: LocalMirror,
+  source: DownSource,
+  sql: string,
+  options: DownOptions,
+  keep: (rows: Row[], cursor: DownCursor) => Promise<Page<T>> | Page<T>,
+  store: (page: Page<T>, at: string) => void,
+): Promise<number> {
+  let received = 0
+  let cursor = mirror.cursor(source)
+  for (;;) {
+    const page = await readPage(db, sql, cursor, options.pageSize)
+    if (page.rows.length === 0) return received
+    store(await keep(page.rows, page.cursor), options.now())
+    received += page.rows.length
+    cursor = page.cursor
+  }
+}
+
+export interface Received {
+  traces: number
+  flags: number
+  reviews: number
+  packVersions: number
+}
+
+export async function pullAll(db: FirmDb, mirror: LocalMirror, options: DownOptions): Promise<Received> {
+  const withDesk = <K extends string, T>(key: K, parse: (row: Row) => T) => (rows: Row[], cursor: DownCursor) => ({
+    cursor,
+    rows: rows.map((row) => ({ desk: String(row.desk), [key]: parse(row) }) as { desk: string } & Record<K, T>),
+  })
+  const traces = await drain(db, mirror, "traces", TRACE_PAGE, options, (rows, cursor) => tracesWithEvents(db, rows, cursor), (page, at) =>
+    mirror.storeTraces(page, at),
+  )
+  const flags = await drain(db, mirror, "flags", FLAG_PAGE, options, withDesk("flag", (r) => SyncedFlag.parse(r)), (page, at) =>
+    mirror.storeFlags(page, at),
+  )
+  const reviews = await drain(db, mirror, "reviews", REVIEW_PAGE, options, withDesk("review", (r) => SyncedReview.parse(r)), (page, at) =>
+    mirror.storeReviews(page, at),
+  )
+  const packVersions = await drain(db, mirror, "pack_versions", PACK_PAGE, options, withDesk("pack", (r) => SyncedPackVersion.parse(r)), (page, at) =>
+    mirror.storePackVersions(page, at),
+  )
+  return { traces, flags, reviews, packVersions }
+}
+
+async function tracesWithEvents(db: FirmDb, rows: Row[], cursor: DownCursor): Promise<Page<MirroredTrace>> {
+  const traces = rows.map((row) => ({ desk: String(row.desk), trace: SyncedTrace.parse({ ...row, confidence: row.confidence ?? null }) }))
+  const events = await db.query<Row>(
+    `SELECT request_id AS "requestId", seq, event_json AS "eventJson", prev_hash AS "prevHash", hash
+     FROM firm.events WHERE request_id = ANY($1::text[]) ORDER BY request_id, seq`,
+    [traces.map(({ trace }) => trace.requestId)],
+  )
+  const byTrace = new Map<string, SyncedEvent[]>()
+  for (const row of events.rows) {
+    const list = byTrace.get(String(row.requestId)) ?? []
+    list.push(SyncedEvent.parse(row))
+    byTrace.set(String(row.requestId), list)
+  }
+  const mirrored = traces.map(({ desk, trace }) => ({ desk, trace, events: byTrace.get(trace.requestId) ?? [] }))
+  for (const item of mirrored) checkChain(item)
+  return { rows: mirrored, cursor }
+}
+
+/** The chain rule of src-main/store/README.md over a trace that came down; throws when it fails. */
+export function checkChain({ trace, events }: MirroredTrace): void {
+  let prev = GENESIS_HASH
+  events.forEach((event, index) => {
+    if (event.seq !== index || event.prevHash !== prev || chainHash(prev, event.eventJson) !== event.hash)
+      throw new Error(`firm trace ${trace.requestId}: its chain breaks at event ${index}; nothing of this page was kept`)
+    prev = event.hash
+  })
+  if (events.length !== trace.eventCount || prev !== trace.chainHead)
+    throw new Error(`firm trace ${trace.requestId}: its events do not end at its chain head; nothing of this page was kept`)
+}

@@ -1,0 +1,96 @@
+import type Database from "better-sqlite3"
+import {
+  DownCursor,
+  type DownSource,
+  type SyncedEvent,
+  type SyncedFlag,
+  type SyncedPackVersion,
+  type SyncedReview,
+  type SyncedTrace,
+} from "./contract"
+
+// The desk's read-only copy of other desks' work (migration 0013: firm_traces, firm_events,
+// firm_flags, firm_reviews, firm_pack_versions; triggers refuse changes). Each page that comes
+// down is written in one transaction together with its cursor, so a sync cut at any point
+// either has the page and its position, or neither: nothing is lost or taken twice.
+
+export interface MirroredTrace {
+  desk: string
+  trace: SyncedTrace
+  events: SyncedEvent[]
+}
+
+export type Page<T> = { rows: T[]; cursor: DownCursor }
+
+const START: DownCursor = { tx: "0", rowId: 0 }
+
+export class LocalMirror {
+  private readonly insertTrace: Database.Statement
+  private readonly insertEvent: Database.Statement
+  private readonly insertFlag: Database.Statement
+  private readonly insertReview: Database.Statement
+  private readonly insertPack: Database.Statement
+  private readonly saveCursor: Database.Statement
+
+  constructor(private readonly sqlite: Database.Database) {
+    this.insertTrace = sqlite.prepare(
+      `INSERT INTO firm_traces (request_id, desk, created_at, question, as_of_date, locale, outcome, domain, risk_tier,
+         confidence, answer_text, pack_id, pack_version, pack_hash, chain_head, event_count, received_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    this.insertEvent = sqlite.prepare("INSERT INTO firm_events (request_id, seq, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?)")
+    this.insertFlag = sqlite.prepare("INSERT INTO firm_flags (flag_id, desk, run_id, kind, note, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+    this.insertReview = sqlite.prepare("INSERT INTO firm_reviews (flag_id, desk, decision, decided_at, note) VALUES (?, ?, ?, ?, ?)")
+    this.insertPack = sqlite.prepare(
+      `INSERT INTO firm_pack_versions (pack_id, version, desk, content_hash, prev_hash, hash, published_at, publisher_name, canonical_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    this.saveCursor = sqlite.prepare(
+      `INSERT INTO firm_cursor (source, tx, row_id, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (source) DO UPDATE SET tx = excluded.tx, row_id = excluded.row_id, updated_at = excluded.updated_at`,
+    )
+  }
+
+  cursor(source: DownSource): DownCursor {
+    const row = this.sqlite.prepare("SELECT tx, row_id AS rowId FROM firm_cursor WHERE source = ?").get(source)
+    return row === undefined ? START : DownCursor.parse(row)
+  }
+
+  storeTraces(page: Page<MirroredTrace>, at: string): void {
+    this.sqlite.transaction(() => {
+      for (const { desk, trace: t, events } of page.rows) {
+        this.insertTrace.run(t.requestId, desk, t.createdAt, t.question, t.asOfDate, t.locale, t.outcome, t.domain, t.riskTier,
+          t.confidence, t.answerText, t.packId, t.packVersion, t.packHash, t.chainHead, t.eventCount, at)
+        for (const e of events) this.insertEvent.run(t.requestId, e.seq, e.eventJson, e.prevHash, e.hash)
+      }
+      this.saveCursor.run("traces", page.cursor.tx, page.cursor.rowId, at)
+    })()
+  }
+
+  storeFlags(page: Page<{ desk: string; flag: SyncedFlag }>, at: string): void {
+    this.sqlite.transaction(() => {
+      for (const { desk, flag: f } of page.rows) this.insertFlag.run(f.flagId, desk, f.runId, f.kind, f.note, f.createdAt)
+      this.saveCursor.run("flags", page.cursor.tx, page.cursor.rowId, at)
+    })()
+  }
+
+  storeReviews(page: Page<{ desk: string; review: SyncedReview }>, at: string): void {
+    this.sqlite.transaction(() => {
+      for (const { desk, review: r } of page.rows) this.insertReview.run(r.flagId, desk, r.decision, r.decidedAt, r.note)
+      this.saveCursor.run("reviews", page.cursor.tx, page.cursor.rowId, at)
+    })()
+  }
+
+  storePackVersions(page: Page<{ desk: string; pack: SyncedPackVersion }>, at: string): void {
+    this.sqlite.transaction(() => {
+      for (const { desk, pack: p } of page.rows)
+        this.insertPack.run(p.packId, p.version, desk, p.contentHash, p.prevHash, p.hash, p.publishedAt, p.publisherName, p.canonicalJson)
+      this.saveCursor.run("pack_versions", page.cursor.tx, page.cursor.rowId, at)
+    })()
+  }
+
+  counts(): { traces: number; packVersions: number } {
+    const count = (table: string) => Number(this.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get())
+    return { traces: count("firm_traces"), packVersions: count("firm_pack_versions") }
+  }
+}

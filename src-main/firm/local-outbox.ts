@@ -1,0 +1,137 @@
+import type Database from "better-sqlite3"
+import { canonicalJson, sha256Hex } from "../util/canonical-json"
+import { eventsOfTraceSql } from "../store/event-keys"
+import {
+  type SyncedEvent,
+  SyncedFlag,
+  SyncedPackVersion,
+  SyncedReview,
+  SyncedScenario,
+  SyncedTrace,
+  type KindCounts,
+  type UpKind,
+} from "./contract"
+
+// The desk's side of up-sync: what is finished here and not yet at the firm, read in batches
+// by the desk's own row order, and the marks (firm_sent) written once the firm has an item.
+// Only complete traces go up: their chain is sealed. A run still running, waiting for an answer
+// or interrupted may yet grow, so it waits until it ends.
+
+export interface PendingTrace {
+  rowId: number
+  trace: SyncedTrace
+  events: SyncedEvent[]
+}
+
+const PENDING_TRACES = `
+  SELECT t.id AS rowId, t.request_id AS requestId, t.created_at AS createdAt, t.question, t.as_of_date AS asOfDate,
+         t.request_json AS requestJson, t.client_id AS clientId, t.counterfactual_of AS counterfactualOf, t.locale,
+         t.pack_id AS packId, t.pack_version AS packVersion, t.pack_hash AS packHash, t.outcome, t.domain,
+         t.risk_tier AS riskTier, t.confidence, t.answer_text AS answerText, t.chain_head AS chainHead, t.event_count AS eventCount
+  FROM traces t
+  WHERE t.id > ? AND t.status = 'complete' AND t.chain_head IS NOT NULL AND t.event_count > 0
+    AND NOT EXISTS (SELECT 1 FROM firm_sent s WHERE s.kind = 'trace' AND s.item_id = t.request_id)
+  ORDER BY t.id LIMIT ?`
+
+const TRACE_EVENTS = `
+  SELECT e.seq, e.event_json AS eventJson, e.prev_hash AS prevHash, e.hash
+  FROM events e WHERE ${eventsOfTraceSql("e", "@traceId")} AND e.seq < @count ORDER BY e.id`
+
+const NOT_SENT = (kind: UpKind, idSql: string) =>
+  `NOT EXISTS (SELECT 1 FROM firm_sent s WHERE s.kind = '${kind}' AND s.item_id = ${idSql})`
+
+const PENDING_FLAGS = `
+  SELECT f.id AS flagId, f.run_id AS runId, f.kind, f.note, f.created_at AS createdAt FROM flags f
+  WHERE ${NOT_SENT("flag", "f.id")} ORDER BY f.created_at, f.id LIMIT ?`
+
+const PENDING_REVIEWS = `
+  SELECT f.id AS flagId, f.status AS decision, f.decided_at AS decidedAt, f.decision_note AS note FROM flags f
+  WHERE f.status <> 'open' AND ${NOT_SENT("review", "f.id")} ORDER BY f.decided_at, f.id LIMIT ?`
+
+const PENDING_SCENARIOS = `
+  SELECT s.id AS scenarioId, s.name, s.base_request_id AS baseRequestId, s.result_request_id AS resultRequestId,
+         s.changes_json AS changesJson, s.diff_json AS diffJson, s.created_at AS createdAt FROM scenarios s
+  WHERE s.deleted_at IS NULL AND ${NOT_SENT("scenario", "s.id")} ORDER BY s.created_at, s.id LIMIT ?`
+
+// Versions published here; the bundled pack is at every desk already, and imports came from elsewhere.
+const PENDING_PACKS = `
+  SELECT v.pack_id AS packId, v.version, v.content_hash AS contentHash, v.prev_hash AS prevHash, v.hash,
+         v.published_at AS publishedAt, v.publisher_name AS publisherName, p.canonical_json AS canonicalJson
+  FROM pack_versions v JOIN rule_pack_snapshots p ON p.hash = v.content_hash
+  WHERE v.origin = 'local' AND ${NOT_SENT("pack", "v.pack_id || '@' || v.version")} ORDER BY v.id LIMIT ?`
+
+export class LocalOutbox {
+  private readonly statements: Record<string, Database.Statement>
+
+  constructor(private readonly sqlite: Database.Database) {
+    this.statements = {
+      traces: sqlite.prepare(PENDING_TRACES),
+      events: sqlite.prepare(TRACE_EVENTS),
+      flags: sqlite.prepare(PENDING_FLAGS),
+      reviews: sqlite.prepare(PENDING_REVIEWS),
+      scenarios: sqlite.prepare(PENDING_SCENARIOS),
+      packs: sqlite.prepare(PENDING_PACKS),
+      mark: sqlite.prepare(
+        "INSERT INTO firm_sent (kind, item_id, digest, outcome, sent_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, item_id) DO NOTHING",
+      ),
+    }
+  }
+
+  /** Complete traces after the desk's row `afterRowId` that the firm does not have yet, with their events. */
+  pendingTraces(afterRowId: number, limit: number): PendingTrace[] {
+    const rows = this.statements.traces.all(afterRowId, limit) as (Record<string, unknown> & { rowId: number })[]
+    return rows.map((row) => {
+      const trace = SyncedTrace.parse(row)
+      // The desk's own rows, checked when written (CHECKs, triggers, the chain): read as they are,
+      // since every event of every run passes here. The server checks the chain again.
+      const events = this.statements.events.all({ traceId: row.rowId, count: trace.eventCount }) as SyncedEvent[]
+      return { rowId: row.rowId, trace, events }
+    })
+  }
+
+  pendingFlags(limit: number): SyncedFlag[] {
+    return (this.statements.flags.all(limit) as unknown[]).map((row) => SyncedFlag.parse(row))
+  }
+
+  pendingReviews(limit: number): SyncedReview[] {
+    return (this.statements.reviews.all(limit) as unknown[]).map((row) => SyncedReview.parse(row))
+  }
+
+  pendingScenarios(limit: number): SyncedScenario[] {
+    return (this.statements.scenarios.all(limit) as unknown[]).map((row) => SyncedScenario.parse(row))
+  }
+
+  pendingPackVersions(limit: number): SyncedPackVersion[] {
+    return (this.statements.packs.all(limit) as unknown[]).map((row) => SyncedPackVersion.parse(row))
+  }
+
+  /** Records what the firm now has (or refused), all in one transaction. */
+  mark(items: readonly { kind: UpKind; id: string; digest: string; outcome: "sent" | "conflict" }[], at: string): void {
+    this.sqlite.transaction(() => {
+      for (const item of items) this.statements.mark.run(item.kind, item.id, item.digest, item.outcome, at)
+    })()
+  }
+
+  /** How many items wait to go up, by kind. */
+  waiting(): KindCounts {
+    const count = (sql: string) => Number(this.sqlite.prepare(sql).pluck().get())
+    return {
+      trace: count(
+        `SELECT count(*) FROM traces t WHERE t.status = 'complete' AND t.chain_head IS NOT NULL AND t.event_count > 0 AND ${NOT_SENT("trace", "t.request_id")}`,
+      ),
+      flag: count(`SELECT count(*) FROM flags f WHERE ${NOT_SENT("flag", "f.id")}`),
+      review: count(`SELECT count(*) FROM flags f WHERE f.status <> 'open' AND ${NOT_SENT("review", "f.id")}`),
+      scenario: count(`SELECT count(*) FROM scenarios s WHERE s.deleted_at IS NULL AND ${NOT_SENT("scenario", "s.id")}`),
+      pack: count(`SELECT count(*) FROM pack_versions v WHERE v.origin = 'local' AND ${NOT_SENT("pack", "v.pack_id || '@' || v.version")}`),
+    }
+  }
+
+  conflicts(): number {
+    return Number(this.sqlite.prepare("SELECT count(*) FROM firm_sent WHERE outcome = 'conflict'").pluck().get())
+  }
+}
+
+/** The digest recorded for an item that went up: what identifies its content. */
+export function itemDigest(value: unknown): string {
+  return sha256Hex(canonicalJson(value))
+}

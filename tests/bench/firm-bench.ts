@@ -1,0 +1,127 @@
+import { performance } from "node:perf_hooks"
+import { connectFirm, type FirmDb } from "../../src-main/firm/firm-db"
+import { firmHistoryPage, type FirmHistoryRequest } from "../../src-main/firm/firm-history"
+import { parseFirmUrl } from "../../src-main/firm/firm-url"
+import { syncOnce } from "../../src-main/firm/sync"
+import { startPgCluster, type PgCluster } from "../support/pg-cluster"
+import { adminClient, initFirm, openDesk, recordRuns, type TestDesk } from "../support/pg-desks"
+import type { BenchRow } from "./types"
+
+// The firm's figures (issue 25), against a local PostgreSQL with durable commits (fsync on):
+//  - sync throughput: a desk's finished runs (real engine events, chained) up to the firm, and
+//    the same runs down to another desk, in traces/s, each with the server's chain check;
+//  - the firm-wide history page (50 rows) over 1,000,000 traces, p95: first pages, one desk's,
+//    one outcome's, and pages deep in the history by cursor. The million rows are made on the
+//    server with generate_series (not through sync), with its triggers off for that insert only.
+
+const SYNCED_RUNS = 5_000
+const HISTORY_ROWS = 1_000_000
+const DESKS = ["bench_a", "bench_b", "bench_c", "bench_d"]
+const OUTCOMES = ["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER", "REFUSAL", "ERROR"]
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN
+}
+
+async function timedSync(cluster: PgCluster, desk: TestDesk): Promise<number> {
+  const db = await connectFirm(parseFirmUrl(cluster.url(desk.name)))
+  try {
+    const started = performance.now()
+    await syncOnce(db, desk.store.sqlite, { batchSize: 500 })
+    return (performance.now() - started) / 1000
+  } finally {
+    await db.end()
+  }
+}
+
+async function syncRows(cluster: PgCluster): Promise<BenchRow[]> {
+  const up = openDesk("bench_a")
+  const down = openDesk("bench_b")
+  try {
+    await recordRuns(up, SYNCED_RUNS)
+    const upSeconds = await timedSync(cluster, up)
+    const downSeconds = await timedSync(cluster, down)
+    const upRate = SYNCED_RUNS / upSeconds
+    const downRate = SYNCED_RUNS / downSeconds
+    return [
+      { name: `firm: sync up, ${SYNCED_RUNS} runs to local PostgreSQL`, value: upRate, unit: "traces/s", goal: ">= 2000", pass: upRate >= 2000 },
+      { name: `firm: sync down, ${SYNCED_RUNS} runs from local PostgreSQL`, value: downRate, unit: "traces/s", goal: ">= 2000", pass: downRate >= 2000 },
+    ]
+  } finally {
+    up.close()
+    down.close()
+  }
+}
+
+async function fillHistory(admin: FirmDb): Promise<void> {
+  // Only the administrator's session skips the triggers, for rows that have no events to check.
+  await admin.query("SET session_replication_role = replica")
+  await admin.query(
+    `INSERT INTO firm.traces (desk, request_id, created_at, question, as_of_date, request_json, pack_id, pack_version, pack_hash,
+       outcome, risk_tier, confidence, chain_head, event_count)
+     SELECT ($1::text[])[1 + i % 4], 'gen-' || i,
+            to_char(timestamp '2024-01-01' + i * interval '30 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'Pitanje broj ' || i, '2025-06-01', '{}', 'hr-core', '2.0.0', repeat('a', 64),
+            ($2::text[])[1 + i % 5], 'T' || (i % 3), (i % 100) / 100.0, repeat('b', 64), 12
+     FROM generate_series(1, $3::int) AS i`,
+    [DESKS, OUTCOMES, HISTORY_ROWS],
+  )
+  await admin.query("SET session_replication_role = origin")
+  await admin.query("ANALYZE firm.traces")
+}
+
+/** Cursors deep in the history: pages after rows spread over the whole range. */
+async function deepCursors(db: FirmDb, count: number): Promise<string[]> {
+  const cursors: string[] = []
+  for (let i = 0; i < count; i += 1) {
+    const offset = Math.floor(((i + 0.5) / count) * (HISTORY_ROWS - 100))
+    const row = (await db.query<{ created_at: string; id: string }>("SELECT created_at, id FROM firm.traces ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1", [offset])).rows[0]
+    if (row === undefined) continue
+    cursors.push(Buffer.from(JSON.stringify([row.created_at, Number(row.id)])).toString("base64url"))
+  }
+  return cursors
+}
+
+async function historyRows(cluster: PgCluster): Promise<BenchRow[]> {
+  const admin = await adminClient(cluster)
+  try {
+    await fillHistory(admin)
+  } finally {
+    await admin.end()
+  }
+  const db = await connectFirm(parseFirmUrl(cluster.url("bench_c")))
+  try {
+    const cursors = await deepCursors(db, 20)
+    const requests: FirmHistoryRequest[] = []
+    for (let i = 0; i < 300; i += 1) {
+      const kind = i % 4
+      const cursor = cursors[i % cursors.length]
+      if (kind === 0) requests.push({})
+      else if (kind === 1) requests.push({ desk: DESKS[i % DESKS.length] ?? "bench_a" })
+      else if (kind === 2) requests.push({ outcome: OUTCOMES[i % OUTCOMES.length] ?? "ANSWER" })
+      else requests.push(cursor === undefined ? {} : { cursor })
+    }
+    for (const request of requests.slice(0, 20)) await firmHistoryPage(db, request)
+    const times: number[] = []
+    for (const request of requests) {
+      const started = performance.now()
+      await firmHistoryPage(db, { ...request, limit: 50 })
+      times.push(performance.now() - started)
+    }
+    const p95 = percentile(times, 0.95)
+    return [{ name: "firm: history page (50) over 1,000,000 traces, p95", value: p95, unit: "ms", goal: "< 20 ms", pass: p95 < 20 }]
+  } finally {
+    await db.end()
+  }
+}
+
+export async function runFirmBench(): Promise<BenchRow[]> {
+  const cluster = await startPgCluster({ durable: true })
+  try {
+    await initFirm(cluster, DESKS)
+    return [...(await syncRows(cluster)), ...(await historyRows(cluster))]
+  } finally {
+    await cluster.stop()
+  }
+}
