@@ -13,6 +13,9 @@ function copy(value: unknown): unknown {
   const proto: unknown = Object.getPrototypeOf(value)
   if (proto !== Object.prototype && proto !== null) return structuredClone(value)
   const out: Record<string, unknown> = {}
-  for (const [key, member] of Object.entries(value)) out[key] = copy(member)
+  // defineProperty, not assignment: a JSON key "__proto__" is an own member, and assigning it
+  // would set the copy's prototype instead (and lose the member).
+  for (const [key, member] of Object.entries(value))
+    Object.defineProperty(out, key, { value: copy(member), enumerable: true, writable: true, configurable: true })
   return out
 }

@@ -13,6 +13,14 @@ describe("plainCopy", () => {
     )
   })
 
+  it("keeps a member named __proto__ as a member, never as the copy's prototype", () => {
+    const parsed = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>
+    const copied = plainCopy(parsed)
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype)
+    expect(Object.keys(copied)).toEqual(["__proto__", "a"])
+    expect((copied as { polluted?: boolean }).polluted).toBeUndefined()
+  })
+
   it("leaves the original untouched when the copy changes, frozen originals included", () => {
     const original = Object.freeze({ entity: Object.freeze({ type: "DOO" }), list: Object.freeze([1, 2]) })
     const copied = plainCopy(original) as { entity: { type: string }; list: number[] }
