@@ -46,6 +46,8 @@ export const TraceFilter = z.strictObject({
   until: IsoDate.optional(),
   search: z.string().max(200).optional(),
   includeHypothetical: z.boolean().optional(),
+  /** Only runs someone reported (issue 19), whatever the decision (issue 23). */
+  flagged: z.boolean().optional(),
 })
 
 export const TracePageRequest = TraceFilter.extend({
@@ -53,7 +55,16 @@ export const TracePageRequest = TraceFilter.extend({
   limit: z.number().int().min(1).max(200).optional(),
 })
 
-export const TracePage = z.object({ items: z.array(TraceSummary), nextCursor: z.string().nullable() })
+/**
+ * A history row (issue 23): the run's summary with its answer's headline (null without an answer)
+ * and how many reports it has, open and decided.
+ */
+export const HistoryItem = TraceSummary.extend({
+  headline: z.string().nullable(),
+  flags: z.object({ open: z.number().int().nonnegative(), decided: z.number().int().nonnegative() }),
+})
+
+export const TracePage = z.object({ items: z.array(HistoryItem), nextCursor: z.string().nullable() })
 
 export const TraceDetail = z.object({ trace: TraceSummary, events: z.array(ReasoningEvent) })
 
@@ -100,6 +111,7 @@ export const ClientInput = z.strictObject({
 
 export type TraceStatus = z.infer<typeof TraceStatus>
 export type TraceSummary = z.infer<typeof TraceSummary>
+export type HistoryItem = z.infer<typeof HistoryItem>
 export type TraceFilter = z.infer<typeof TraceFilter>
 export type TracePageRequest = z.infer<typeof TracePageRequest>
 export type TracePage = z.infer<typeof TracePage>

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm"
-import { TracePageRequest, type TraceFilter, type TracePage } from "../../src-shared/traces"
+import { TracePageRequest, type HistoryItem, type TraceFilter, type TracePage } from "../../src-shared/traces"
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core"
 import { traces, type TraceRow } from "./schema"
 import { isDamageError } from "./integrity"
@@ -69,6 +69,8 @@ export function filterConditions(filter: TraceFilter): SQL[] {
   if (filter.since !== undefined) where.push(gte(traces.createdAt, filter.since))
   if (filter.until !== undefined) where.push(lt(traces.createdAt, nextDay(filter.until)))
   if (!filter.includeHypothetical) where.push(isNull(traces.counterfactualOf))
+  // flags_run_idx (run_id, created_at) answers this per row.
+  if (filter.flagged === true) where.push(sql`EXISTS (SELECT 1 FROM flags f WHERE f.run_id = ${traces.requestId})`)
   return where
 }
 
@@ -112,7 +114,7 @@ export function listTraces(store: Store, input: TracePageRequest): TracePage {
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {
-    items: page.map(toTraceSummary),
+    items: toHistoryItems(store, page),
     nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   }
 }
@@ -135,4 +137,35 @@ export function allRequestIds(store: Store): string[] {
       throw error
     }
   }
+}
+
+interface FlagCounts {
+  runId: string
+  open: number
+  decided: number
+}
+
+/**
+ * A page's rows as the history shows them: each run's summary, its headline (the first line of
+ * the terminal's text, as the review queue shows it) and its reports, counted in one query.
+ */
+function toHistoryItems(store: Store, rows: readonly TraceRow[]): HistoryItem[] {
+  const counted =
+    rows.length === 0
+      ? []
+      : (store.sqlite
+          .prepare(
+            `SELECT run_id AS runId, SUM(status = 'open') AS open, SUM(status <> 'open') AS decided
+             FROM flags WHERE run_id IN (SELECT value FROM json_each(?)) GROUP BY run_id`,
+          )
+          .all(JSON.stringify(rows.map((row) => row.requestId))) as FlagCounts[])
+  const flagsOf = new Map(counted.map((c) => [c.runId, { open: c.open, decided: c.decided }]))
+  return rows.map((row) => {
+    const headline = row.answerText?.split("\n")[0]?.trim() ?? ""
+    return {
+      ...toTraceSummary(row),
+      headline: headline === "" ? null : headline,
+      flags: flagsOf.get(row.requestId) ?? { open: 0, decided: 0 },
+    }
+  })
 }

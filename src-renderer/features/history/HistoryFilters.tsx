@@ -1,9 +1,11 @@
 import type { Client } from "../../../src-shared/traces"
 import { useI18n } from "../../i18n/i18n-context"
 import { TraceFilterSelects } from "../../ui/TraceFilterSelects"
+import { DateFilterField } from "./DateFilterField"
 import { hasFilters, NO_FILTERS, type HistoryFilters } from "./history-query"
 
-// The filter bar of the history screen: search, outcome, risk tier, client and date range.
+// The filter bar of the history screen: search, outcome, risk tier, client, date range (typed in
+// the UI language's format) and reported runs only.
 
 export interface HistoryFiltersProps {
   value: HistoryFilters
@@ -38,23 +40,26 @@ export function HistoryFilterBar({ value, clients, onChange }: HistoryFiltersPro
         onChange={(next) => onChange({ ...value, ...next })}
         testIdPrefix="history"
       />
-      <label className="filter">
-        <span>{t("history.filter.since")}</span>
+      <DateFilterField
+        label={t("history.filter.since")}
+        value={value.since}
+        onChange={(iso) => set("since", iso)}
+        testId="history-filter-since"
+      />
+      <DateFilterField
+        label={t("history.filter.until")}
+        value={value.until}
+        onChange={(iso) => set("until", iso)}
+        testId="history-filter-until"
+      />
+      <label className="filter filter-check">
         <input
-          type="date"
-          value={value.since}
-          onChange={(e) => set("since", e.target.value)}
-          data-testid="history-filter-since"
+          type="checkbox"
+          checked={value.flagged === "yes"}
+          onChange={(e) => set("flagged", e.target.checked ? "yes" : "")}
+          data-testid="history-filter-flagged"
         />
-      </label>
-      <label className="filter">
-        <span>{t("history.filter.until")}</span>
-        <input
-          type="date"
-          value={value.until}
-          onChange={(e) => set("until", e.target.value)}
-          data-testid="history-filter-until"
-        />
+        <span>{t("history.filter.flagged")}</span>
       </label>
       {hasFilters(value) && (
         <button

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react"
-import type { TraceSummary } from "../../../src-shared/traces"
+import { Link } from "@tanstack/react-router"
+import type { HistoryItem } from "../../../src-shared/traces"
 import { call } from "../../api/client"
 import { useI18n } from "../../i18n/i18n-context"
 import { useClients, useStores } from "../../state/stores"
@@ -8,12 +9,13 @@ import { HistoryTable } from "./HistoryTable"
 import { NO_FILTERS, toPageRequest, type HistoryFilters } from "./history-query"
 import "./history.css"
 
-// Every stored run, newest first, with filters, search and keyset paging ("Load more").
+// Every stored run, newest first, with filters, search and keyset paging ("Load more"); two
+// runs ticked in the list open side by side.
 
 const SEARCH_DELAY_MS = 250
 
 interface PageState {
-  items: TraceSummary[]
+  items: HistoryItem[]
   nextCursor: string | null
   loading: boolean
   error: string | null
@@ -24,6 +26,9 @@ export function HistoryScreen() {
   const { clients } = useClients()
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS)
   const { page, loadMore } = useHistoryPages(filters)
+  const [selected, setSelected] = useState<string[]>([])
+  const toggle = (requestId: string) =>
+    setSelected((now) => (now.includes(requestId) ? now.filter((id) => id !== requestId) : [...now, requestId].slice(-2)))
 
   return (
     <section className="screen history-screen" aria-labelledby="history-heading">
@@ -41,8 +46,9 @@ export function HistoryScreen() {
           {t("history.empty")}
         </p>
       ) : (
-        <HistoryTable items={page.items} clients={clients} />
+        <HistoryTable items={page.items} clients={clients} selected={selected} onToggle={toggle} />
       )}
+      <CompareBar selected={selected} />
       <div className="history-foot">
         <span className="muted" aria-live="polite" data-testid="history-count">
           {page.loading ? t("common.loading") : t("history.count", { count: page.items.length })}
@@ -59,6 +65,25 @@ export function HistoryScreen() {
         )}
       </div>
     </section>
+  )
+}
+
+/** Two ticked runs open side by side; until then the bar says how to get there. */
+function CompareBar({ selected }: { selected: readonly string[] }) {
+  const { t } = useI18n()
+  const [a, b] = selected
+  return (
+    <div className="history-compare" aria-live="polite" data-testid="history-compare-bar">
+      {a !== undefined && b !== undefined ? (
+        <Link to="/history/compare/$a/$b" params={{ a, b }} className="button-link button-primary" data-testid="history-compare">
+          {t("history.compare", { count: 2 })}
+        </Link>
+      ) : (
+        <span className="muted">
+          {t("history.compare.hint")} ({t("history.compare", { count: selected.length })})
+        </span>
+      )}
+    </div>
   )
 }
 

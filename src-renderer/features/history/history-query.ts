@@ -10,6 +10,8 @@ export interface HistoryFilters {
   since: string
   until: string
   search: string
+  /** "yes": only runs someone reported. */
+  flagged: "" | "yes"
 }
 
 export const NO_FILTERS: HistoryFilters = {
@@ -19,6 +21,7 @@ export const NO_FILTERS: HistoryFilters = {
   since: "",
   until: "",
   search: "",
+  flagged: "",
 }
 
 export const PAGE_SIZE = 25
@@ -30,6 +33,7 @@ export function toPageRequest(filters: HistoryFilters, cursor: string | null): T
   if (filters.clientId) request.clientId = filters.clientId
   if (filters.since) request.since = filters.since
   if (filters.until) request.until = filters.until
+  if (filters.flagged === "yes") request.flagged = true
   const search = filters.search.trim()
   if (search) request.search = search.slice(0, 200)
   if (cursor) request.cursor = cursor

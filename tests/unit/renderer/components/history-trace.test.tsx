@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
-import type { TracePageRequest, TraceSummary } from "../../../../src-shared/traces"
+import type { HistoryItem, TracePageRequest } from "../../../../src-shared/traces"
 import { answeredRun, clarificationAwaiting, context, intake, stamp } from "../fixtures/runs"
 import { renderApp } from "./harness"
 
 afterEach(cleanup)
 
-function summary(requestId: string, patch: Partial<TraceSummary> = {}): TraceSummary {
+function summary(requestId: string, patch: Partial<HistoryItem> = {}): HistoryItem {
   return {
     requestId,
     question: `Question ${requestId}`,
@@ -33,6 +33,8 @@ function summary(requestId: string, patch: Partial<TraceSummary> = {}): TraceSum
     packHash: "h",
     chainHead: "c",
     eventCount: 20,
+    headline: `Headline ${requestId}`,
+    flags: { open: 0, decided: 0 },
     ...patch,
   }
 }
