@@ -63,6 +63,11 @@ export interface Services {
   readonly pushes: PushSources
   /** Settles once the engine thread has started and loaded the pack (a failure is reported, not thrown). */
   readonly engineReady: Promise<void>
+  /**
+   * Reads the pack in force again (after a publication or an import): new runs answer with it,
+   * runs in flight keep theirs. Returns the pack now in force.
+   */
+  reloadPack(): LoadedPack
   /** Where failures of background work (runs, exports, what-if runs) are reported. */
   reportBackgroundError(context: string, error: unknown): void
   /** Lets running runs end or suspend, then closes the database. Safe to call twice. */
@@ -83,7 +88,9 @@ export function createServices(options: ServicesOptions): Services {
     ...(options.ifDamaged === undefined ? {} : { ifDamaged: options.ifDamaged }),
   })
   // The app's pack file, or a newer version published in this database (packs/pack-in-force.ts).
-  const pack = lazy(() => given ?? packInForce(store, loadPackFile(runtime.packPath)).pack)
+  const inForce = () => given ?? packInForce(store, loadPackFile(runtime.packPath)).pack
+  let current = lazy(inForce)
+  const pack = () => current()
   if (threaded) pack()
   const settings = new SettingsRepository(store)
   const engineDefaults = runLimits(runtime, settings)
@@ -129,6 +136,13 @@ export function createServices(options: ServicesOptions): Services {
     settingsChanged: createEventBus<Settings>((error) => report("settings subscriber", error)),
     pushes: { "runs.event": events, "exports.progress": exportProgress },
     engineReady,
+    reloadPack() {
+      const next = inForce()
+      current = () => next
+      // The engine thread loads it now, so that the next question does not wait for it.
+      engineThread?.warmUp(next).catch((error: unknown) => report("engine thread", error))
+      return next
+    },
     reportBackgroundError: report,
     close() {
       closing ??= Promise.all([runs.settled(), traces.settled(), exports.stopAll()])

@@ -166,3 +166,13 @@ export class PackRefusal extends Error {
 function fill(template: string, params: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole)
 }
+
+/**
+ * The same refusal with profile ids in its params replaced by the profiles' names: the library
+ * names the author by id, and a person reads "Four eyes: the author (Ana Anić) …".
+ */
+export function namingProfiles(refusal: PackRefusal, profiles: ReadonlyArray<{ id: string; displayName: string }>): PackRefusal {
+  const names = new Map(profiles.map((p) => [p.id, p.displayName]))
+  const params = Object.fromEntries(Object.entries(refusal.params).map(([key, value]) => [key, names.get(value) ?? value]))
+  return new PackRefusal(refusal.code, params)
+}

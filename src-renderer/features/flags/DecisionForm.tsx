@@ -3,6 +3,7 @@ import { FLAG_NOTE_MAX_LENGTH, type FlagDecisionKind } from "../../../src-shared
 import { useI18n } from "../../i18n/i18n-context"
 import type { MessageKey } from "../../i18n/catalog"
 import { flagErrorKey } from "../../ui/flag-error"
+import { RuleChangeLink } from "../rules/RuleChangeLink"
 
 // A reviewer's decision on one flag: the note (what must change, e.g. the rule id; or why the
 // report is rejected) and the decision's own button. A refusal keeps the typed note.
@@ -21,6 +22,8 @@ export function DecisionForm({ decision, question, onDecide, onCancel }: Decisio
   const [note, setNote] = useState("")
   const [error, setError] = useState<MessageKey | null>(null)
   const [busy, setBusy] = useState(false)
+  // A confirmed report can name the rule change that fixes it (issue 19): kept in the note.
+  const [linked, setLinked] = useState("")
   const input = useRef<HTMLTextAreaElement>(null)
 
   useEffect(() => {
@@ -33,7 +36,7 @@ export function DecisionForm({ decision, question, onDecide, onCancel }: Decisio
     setBusy(true)
     setError(null)
     try {
-      await onDecide(note)
+      await onDecide(linked === "" ? note : `${note.trim()}\n→ ${t("rules.link.text")} ${linked}`)
     } catch (e) {
       setError(flagErrorKey(e, "decide"))
       setBusy(false)
@@ -71,6 +74,7 @@ export function DecisionForm({ decision, question, onDecide, onCancel }: Decisio
           data-testid="decision-note"
         />
       </div>
+      {decision === "confirmed" && <RuleChangeLink value={linked} onChange={setLinked} />}
       {error && (
         <p className="field-error" role="alert" data-testid="decision-error">
           {t(error)}
