@@ -4,6 +4,7 @@ import { InheritedPart, QuestionFocus } from "./events/payloads"
 import { Locale, TerminalOutcome } from "./events/stages"
 import { plural, type PluralForms } from "./format/plural"
 import { typedText } from "./text"
+import { PendingMention } from "./thread-mentions"
 import { TraceStatus } from "./traces"
 
 // Threads (issue 22, seed 002): a conversation, for one client or none, whose every turn is a run
@@ -35,6 +36,8 @@ export const ThreadState = z.object({
   asOfDate: IsoDate.nullable(),
   /** The parts the user cleared on the last turn (removed chips). */
   dropped: z.array(InheritedPart),
+  /** A question paused until the user says which documents its @-mentions mean (thread-mentions.ts). */
+  pendingMention: PendingMention.nullable().optional(),
 })
 
 export const Thread = z.object({

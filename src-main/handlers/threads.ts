@@ -2,7 +2,9 @@ import { IpcFailure } from "../../src-shared/ipc/channel"
 import type { Services } from "../composition/services"
 import type { HandlerTable } from "../ipc/handler-table"
 import { deferredPublisher } from "../runs/deferred-publisher"
-import { ThreadBusyError, ThreadService } from "../runs/thread-service"
+import type { Locale } from "../../src-shared/events/stages"
+import { MentionNotFoundError } from "../runs/mention-resolver"
+import { ThreadBusyError, ThreadPauseError, ThreadService, type StartedTurn } from "../runs/thread-service"
 import { ThreadNotFoundError } from "../store/threads-repo"
 import { mapStoreErrors } from "./store-errors"
 
@@ -10,7 +12,9 @@ import { mapStoreErrors } from "./store-errors"
 // the thread service (the one run path) and answers with its id; the window follows the run on
 // runs.event like any run, and continues a turn suspended at a clarification with runs.answer.
 // An unknown thread or client answers NOT_FOUND; a thread still answering its last question,
-// CONFLICT. Nothing is written then.
+// CONFLICT. Nothing is written then. A question whose @-mention names no document clearly does
+// not run: threads.ask answers with the pause (kept in the thread's checkpoint), and the window
+// goes on with threads.resume once the user has chosen, or threads.dismiss.
 
 type ThreadKeys =
   | "threads.create"
@@ -20,6 +24,8 @@ type ThreadKeys =
   | "threads.delete"
   | "threads.ask"
   | "threads.search"
+  | "threads.resume"
+  | "threads.dismiss"
 
 export function threadHandlers(services: Services): Pick<HandlerTable, ThreadKeys> {
   const threads = new ThreadService({
@@ -34,27 +40,45 @@ export function threadHandlers(services: Services): Pick<HandlerTable, ThreadKey
     "threads.rename": (input) => guard(() => threads.rename(input)),
     "threads.delete": ({ id }) => guard(() => threads.delete(id)),
     "threads.search": ({ text }) => guard(() => threads.search(text)),
-    "threads.ask": ({ threadId, question, dropped, locale }) =>
+    "threads.ask": ({ threadId, question, dropped, locale, documents }) =>
+      guard(
+        () => {
+          const begun = threads.begin(threadId, question, {
+            ...(dropped === undefined ? {} : { dropped }),
+            ...(locale === undefined ? {} : { locale }),
+            ...(documents === undefined ? {} : { documents }),
+            sinks: [deferredPublisher(services.events)],
+          })
+          return "paused" in begun ? begun : followed(begun)
+        },
+        locale ?? services.settings.get().locale,
+      ),
+    "threads.resume": ({ id, choices }) =>
+      guard(() => followed(threads.resume(id, choices, { sinks: [deferredPublisher(services.events)] }))),
+    "threads.dismiss": ({ id }) =>
       guard(() => {
-        const turn = threads.start(threadId, question, {
-          ...(dropped === undefined ? {} : { dropped }),
-          ...(locale === undefined ? {} : { locale }),
-          sinks: [deferredPublisher(services.events)],
-        })
-        // The caller has its answer; a failure of the run from here on is a background failure.
-        turn.done.catch((error: unknown) => services.reportBackgroundError(`run ${turn.requestId}`, error))
-        return { threadId: turn.threadId, requestId: turn.requestId, seq: turn.seq }
+        threads.dismiss(id)
+        return { id }
       }),
+  }
+
+  function followed(turn: StartedTurn) {
+    // The caller has its answer; a failure of the run from here on is a background failure.
+    turn.done.catch((error: unknown) => services.reportBackgroundError(`run ${turn.requestId}`, error))
+    return { threadId: turn.threadId, requestId: turn.requestId, seq: turn.seq }
   }
 }
 
-async function guard<T>(body: () => T): Promise<T> {
+async function guard<T>(body: () => T, locale: Locale = "en"): Promise<T> {
   return mapStoreErrors(() => {
     try {
       return body()
     } catch (error) {
       if (error instanceof ThreadNotFoundError) throw new IpcFailure("NOT_FOUND", error.message)
       if (error instanceof ThreadBusyError) throw new IpcFailure("CONFLICT", error.message)
+      if (error instanceof MentionNotFoundError) throw new IpcFailure("BAD_INPUT", error.text(locale))
+      if (error instanceof ThreadPauseError)
+        throw new IpcFailure(error.reason === "nothing-paused" ? "CONFLICT" : "BAD_INPUT", error.message)
       throw error
     }
   })

@@ -9,12 +9,15 @@ import {
   type ThreadState,
 } from "../../src-shared/threads"
 import type { InheritedPart } from "../../src-shared/events/payloads"
+import { mentionsIn, type MentionChoice, type PendingMention } from "../../src-shared/thread-mentions"
 import type { Locale } from "../../src-shared/events/stages"
 import type { PreviousTurn } from "../engine/types"
 import type { ReasoningSink } from "../sinks/types"
 import { TraceNotFoundError } from "../store/errors"
+import { DocumentsRepository } from "../store/documents-repo"
 import { ThreadsRepository, type Durability, type LastTurn } from "../store/threads-repo"
 import type { Store } from "../store/store"
+import { resolveMentions } from "./mention-resolver"
 import type { AskRequest, RunResult, RunService } from "./run-service"
 
 // ThreadService (issue 22): conversations whose every turn is a run through the one run path
@@ -43,12 +46,36 @@ export class ThreadClientNotFoundError extends TraceNotFoundError {
   }
 }
 
+/** threads.resume on a thread with no paused question, or a choice that is not among the candidates. */
+export class ThreadPauseError extends Error {
+  constructor(
+    readonly threadId: string,
+    readonly reason: "nothing-paused" | "bad-choice",
+    detail: string,
+  ) {
+    super(`thread ${threadId}: ${detail}`)
+  }
+}
+
 export interface ThreadAskOptions {
   /** Parts of the previous turn the user cleared (the chips removed): not inherited. */
   dropped?: readonly InheritedPart[]
   locale?: Locale
   /** More sinks (the window, the CLI printer); the run's audit and metrics sinks are always there. */
   sinks?: readonly ReasoningSink[]
+  /** What this turn writes into the checkpoint besides the turn itself (documents resolved, the pause cleared). */
+  checkpoint?: Pick<ThreadState, "conversationDocs" | "pendingMention">
+}
+
+export interface MentionAskOptions extends ThreadAskOptions {
+  /** Mentions the user resolved in the completion list. */
+  documents?: readonly MentionChoice[]
+}
+
+/** A question that waits for the user's choice of documents (kept in the thread's checkpoint). */
+export interface PausedTurn {
+  threadId: string
+  paused: PendingMention
 }
 
 export interface StartedTurn {
@@ -69,6 +96,8 @@ export interface ThreadServiceDeps {
 
 export class ThreadService {
   readonly repo: ThreadsRepository
+  /** Made when first needed: a store in memory has no folder for documents. */
+  private docs: DocumentsRepository | undefined
 
   constructor(private readonly deps: ThreadServiceDeps) {
     this.repo = new ThreadsRepository(deps.store)
@@ -110,6 +139,9 @@ export class ThreadService {
     const { requestId } = started
     const state: ThreadState = {
       ...this.repo.state(thread.id),
+      ...options.checkpoint,
+      // A new turn answers whatever question was paused before it.
+      pendingMention: null,
       lastRequestId: requestId,
       lastQuestion: null,
       lastFocus: null,
@@ -140,6 +172,63 @@ export class ThreadService {
       this.deps.onBackgroundError?.(`turn ${requestId}`, error)
       return null
     }
+  }
+
+  /**
+   * Asks with the question's @-mentions resolved first (the window's way): a turn starts when every
+   * mention names one document clearly; otherwise nothing runs and the question is paused in the
+   * checkpoint with the candidates (seed 002's interrupt), to go on with resume() or dismiss().
+   */
+  begin(threadId: string, question: string, options: MentionAskOptions = {}): StartedTurn | PausedTurn {
+    const thread = this.repo.require(threadId)
+    const state = this.repo.state(thread.id)
+    if (mentionsIn(question).length === 0) return this.start(thread.id, question, options)
+    const found = resolveMentions(question, { given: options.documents ?? [], registry: state.conversationDocs }, this.documents(), thread.clientId ?? undefined)
+    if (found.unresolved.length > 0) {
+      const paused: PendingMention = {
+        question: question.trim(),
+        dropped: [...new Set(options.dropped ?? [])],
+        locale: options.locale ?? null,
+        resolved: found.resolved,
+        unresolved: found.unresolved,
+        pausedAt: this.deps.store.clock().toISOString(),
+      }
+      this.repo.updateState(thread.id, (current) => ({ ...current, pendingMention: paused }))
+      return { threadId: thread.id, paused }
+    }
+    const conversationDocs = withChoices(state.conversationDocs, found.resolved)
+    return this.start(thread.id, question, { ...options, checkpoint: { conversationDocs, pendingMention: null } })
+  }
+
+  /** Goes on with the paused question: every unclear mention needs one of its candidates. */
+  resume(threadId: string, choices: readonly MentionChoice[], options: Pick<ThreadAskOptions, "sinks"> = {}): StartedTurn {
+    const thread = this.repo.require(threadId)
+    const state = this.repo.state(thread.id)
+    const paused = state.pendingMention
+    if (paused === null || paused === undefined) throw new ThreadPauseError(thread.id, "nothing-paused", "no question is waiting for a choice of documents")
+    const chosen = paused.unresolved.map(({ mention, candidates }) => {
+      const choice = choices.find((c) => c.mention === mention)
+      if (choice === undefined || !candidates.some((c) => c.id === choice.documentId))
+        throw new ThreadPauseError(thread.id, "bad-choice", `choose one of the listed documents for @${mention}`)
+      return choice
+    })
+    const conversationDocs = withChoices(state.conversationDocs, [...paused.resolved, ...chosen])
+    return this.start(thread.id, paused.question, {
+      ...options,
+      dropped: paused.dropped,
+      ...(paused.locale === null ? {} : { locale: paused.locale }),
+      checkpoint: { conversationDocs, pendingMention: null },
+    })
+  }
+
+  /** Drops the paused question; nothing runs. */
+  dismiss(threadId: string): void {
+    this.repo.updateState(this.repo.require(threadId).id, (state) => ({ ...state, pendingMention: null }))
+  }
+
+  private documents(): DocumentsRepository {
+    this.docs ??= new DocumentsRepository(this.deps.store)
+    return this.docs
   }
 
   list(filter: ThreadFilter = {}): Thread[] {
@@ -178,6 +267,11 @@ export class ThreadService {
       this.deps.onBackgroundError?.(`thread ${threadId}`, error)
     }
   }
+}
+
+/** The thread's registry of documents (seed 002's conversation_docs) with the new choices added. */
+function withChoices(registry: Readonly<Record<string, string>>, choices: readonly MentionChoice[]): Record<string, string> {
+  return { ...registry, ...Object.fromEntries(choices.map((c) => [c.mention, c.documentId])) }
 }
 
 /**

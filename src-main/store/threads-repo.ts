@@ -158,6 +158,17 @@ export class ThreadsRepository {
     })
   }
 
+  /** Rewrites the thread's checkpoint (a paused question, documents resolved) in one transaction. */
+  updateState(threadId: string, change: (state: ThreadState) => ThreadState): ThreadState {
+    return this.commit("full", () => {
+      const json = this.prepared().stateJson.get(threadId)
+      if (json === undefined) throw new ThreadNotFoundError(threadId)
+      const next = ThreadState.parse(change(ThreadState.parse(JSON.parse(json))))
+      this.prepared().setState.run(canonicalJson(next), threadId)
+      return next
+    })
+  }
+
   /** The thread's last turn, or null before its first. */
   lastTurn(threadId: string): LastTurn | null {
     const row = this.prepared().lastTurn.get(threadId)

@@ -36,6 +36,9 @@ export function AskScreen() {
     <section className="ask-screen" aria-labelledby="ask-heading">
       <header className="screen-head">
         <h1 id="ask-heading">{t("ask.title")}</h1>
+        <Link to="/threads" className="button-quiet" data-testid="ask-threads">
+          {t("threads.askScreen.link")}
+        </Link>
         {requestId && (
           <Link
             to="/trace/$requestId"

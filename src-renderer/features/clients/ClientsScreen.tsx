@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router"
 import { useState } from "react"
 import type { Client } from "../../../src-shared/traces"
 import { useI18n } from "../../i18n/i18n-context"
@@ -26,6 +27,11 @@ export function ClientsScreen() {
     <section className="screen clients-screen" aria-labelledby="clients-heading">
       <header className="screen-head">
         <h1 id="clients-heading">{t("clients.title")}</h1>
+        {client && (
+          <Link to="/documents/$clientId" params={{ clientId: client.id }} className="button-quiet" data-testid="client-documents">
+            {t("documents.open")}
+          </Link>
+        )}
         <button type="button" className="button-primary" onClick={startNew} data-testid="client-new">
           {t("clients.new")}
         </button>

@@ -1,0 +1,81 @@
+import type { DocumentKind, DocumentSummary } from "../../../src-shared/documents"
+import { formatDate } from "../../format/dates"
+import { useI18n } from "../../i18n/i18n-context"
+import type { MessageKey } from "../../i18n/catalog"
+
+// A client's documents, newest first: kind, title, number, date (the invoice's, else the day it
+// was added), the start of its hash (to match it with a file elsewhere), and pages without text.
+
+const HASH_PREFIX = 12
+
+export function DocumentList({ documents, onAudit }: { documents: readonly DocumentSummary[]; onAudit: (document: DocumentSummary) => void }) {
+  const { t } = useI18n()
+  return (
+    <table className="documents-table" data-testid="documents-table">
+      <thead>
+        <tr>
+          <th scope="col">{t("documents.col.kind")}</th>
+          <th scope="col">{t("documents.col.title")}</th>
+          <th scope="col">{t("documents.col.number")}</th>
+          <th scope="col">{t("documents.col.date")}</th>
+          <th scope="col">{t("documents.col.hash")}</th>
+          <th scope="col">
+            <span className="sr-only">{t("documents.col.actions")}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {documents.map((document) => (
+          <DocumentRow key={document.id} document={document} onAudit={() => onAudit(document)} />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+const KIND_KEYS = {
+  pdf: "documents.kind.pdf",
+  xml: "documents.kind.xml",
+  csv: "documents.kind.csv",
+  text: "documents.kind.text",
+} as const satisfies Record<DocumentKind, MessageKey>
+
+function kindKey(document: DocumentSummary): MessageKey {
+  return document.isEInvoice ? "documents.kind.einvoice" : KIND_KEYS[document.kind]
+}
+
+function DocumentRow({ document, onAudit }: { document: DocumentSummary; onAudit: () => void }) {
+  const { t, locale } = useI18n()
+  const date = document.issueDate ?? document.addedAt
+  return (
+    <tr data-testid="document-row" data-document-id={document.id}>
+      <td>
+        <span className={`badge badge-kind-${document.isEInvoice ? "einvoice" : document.kind}`}>{t(kindKey(document))}</span>
+      </td>
+      <td>
+        <span className="document-title">{document.title}</span>
+        <span className="muted document-file">
+          {document.fileName}
+          {document.pageCount !== null && ` · ${t("documents.pages", { count: document.pageCount })}`}
+        </span>
+        {document.pagesWithoutText.length > 0 && (
+          <span className="notice-inline" data-testid="document-no-text">
+            {t("documents.noText", { pages: document.pagesWithoutText.join(", ") })}
+          </span>
+        )}
+      </td>
+      <td data-testid="document-number">{document.invoiceNumber ?? "—"}</td>
+      <td>{formatDate(date, locale)}</td>
+      <td>
+        <code title={document.sha256}>{document.sha256.slice(0, HASH_PREFIX)}</code>
+      </td>
+      <td>
+        {document.isEInvoice && (
+          <button type="button" onClick={onAudit} data-testid="document-audit">
+            {t("documents.audit")}
+          </button>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from "react"
+import type { DocumentSummary } from "../../../src-shared/documents"
+import { call } from "../../api/client"
+import { useI18n } from "../../i18n/i18n-context"
+import { useStores } from "../../state/stores"
+import { fileToBase64, formatBytes, uploadLimitBytes } from "./file-upload"
+
+// One client's documents (null: the firm's own) and adding files to them, one at a time, each with
+// its own line in the status: added, already there, or why not (in the user's language).
+
+export interface AddStatus {
+  name: string
+  state: "adding" | "added" | "already" | "failed"
+  text: string
+}
+
+export function useDocuments(clientId: string | null) {
+  const { api } = useStores()
+  const { t, locale } = useI18n()
+  const [documents, setDocuments] = useState<DocumentSummary[]>([])
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<string | null>(null)
+  const [statuses, setStatuses] = useState<AddStatus[]>([])
+  const generation = useRef(0)
+
+  const reload = useCallback(async () => {
+    const mine = ++generation.current
+    setLoading(true)
+    try {
+      const list = await call("documents.list", { clientId }, api)
+      if (generation.current === mine) setDocuments(list)
+      setError(null)
+    } catch (e) {
+      if (generation.current === mine) setError(e instanceof Error ? e.message : String(e))
+    } finally {
+      if (generation.current === mine) setLoading(false)
+    }
+  }, [api, clientId])
+
+  useEffect(() => {
+    setStatuses([])
+    void reload()
+  }, [reload])
+
+  async function addOne(file: File): Promise<AddStatus> {
+    const limit = uploadLimitBytes()
+    if (file.size > limit) {
+      const message = t("documents.tooLarge", { size: formatBytes(file.size), max: formatBytes(limit) })
+      return { name: file.name, state: "failed", text: t("documents.failed", { name: file.name, message }) }
+    }
+    try {
+      const contentBase64 = await fileToBase64(file)
+      const added = await call("documents.add", { clientId, fileName: file.name, contentBase64, locale }, api)
+      const notices = added.notices.map((notice) => notice[locale]).join(" ")
+      const head = t(added.created ? "documents.added" : "documents.already", { title: added.document.title })
+      return { name: file.name, state: added.created ? "added" : "already", text: notices === "" ? head : `${head} ${notices}` }
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e)
+      return { name: file.name, state: "failed", text: t("documents.failed", { name: file.name, message }) }
+    }
+  }
+
+  async function addFiles(files: readonly File[]) {
+    for (const file of files) {
+      setStatuses((s) => [...s.filter((x) => x.name !== file.name), { name: file.name, state: "adding", text: t("documents.adding", { name: file.name }) }])
+      const status = await addOne(file)
+      setStatuses((s) => s.map((x) => (x.name === file.name ? status : x)))
+    }
+    await reload()
+  }
+
+  return { documents, loading, error, statuses, addFiles, reload }
+}

@@ -1,0 +1,110 @@
+import AxeBuilder from "@axe-core/playwright"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import type { Page } from "@playwright/test"
+import { createClient, switchToEnglish } from "./support/clients"
+import { expect, screenshot, test } from "./support/fixtures"
+import { repoRoot } from "./support/host"
+
+// Client documents in the window (issue 22): an e-invoice dropped on the documents screen is
+// stored and listed (kind, number, date, hash), its audit finds the wrong VAT rate with the field,
+// BT and the pack's rule; one added with the file dialog with a bad OIB is found too, a correct
+// one passes, and a file intake refuses says why, in Croatian and in English.
+
+const EINVOICES = join(repoRoot, "tests", "fixtures", "einvoices")
+
+/** Drops files on the zone the way a file manager does: a drop event carrying them. */
+const SERIOUS = new Set(["moderate", "serious", "critical"])
+
+/** Axe findings of impact moderate or worse on the screen as it is (the same bar as a11y.spec.ts). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze()
+  return result.violations
+    .filter((violation) => SERIOUS.has(violation.impact ?? ""))
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(" ")}`))
+}
+
+async function dropFiles(page: Page, files: Array<{ fixture: string; name: string }>): Promise<void> {
+  const payload = files.map(({ fixture, name }) => ({ name, text: readFileSync(join(EINVOICES, fixture), "utf8") }))
+  const transfer = await page.evaluateHandle((items) => {
+    const data = new DataTransfer()
+    for (const item of items) data.items.add(new File([item.text], item.name, { type: "application/xml" }))
+    return data
+  }, payload)
+  const zone = page.getByTestId("documents-drop")
+  await zone.dispatchEvent("dragover", { dataTransfer: transfer })
+  await zone.dispatchEvent("drop", { dataTransfer: transfer })
+}
+
+async function openDocuments(page: Page, clientName: string): Promise<void> {
+  await page.getByTestId("nav-clients").click()
+  await page.getByTestId("client-item").filter({ hasText: clientName }).click()
+  await page.getByTestId("client-documents").click()
+  await expect(page.getByTestId("documents-client").locator("option:checked")).toHaveText(clientName)
+}
+
+test("hr: a dropped e-invoice is listed and its audit finds the wrong VAT rate with field, BT and rule", async ({ page, host }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" })
+  await page.goto(host.url)
+  await createClient(page, "Obrt Ana")
+  await openDocuments(page, "Obrt Ana")
+  await expect(page.getByTestId("documents-empty")).toBeVisible()
+  await dropFiles(page, [{ fixture: "ubl-wrong-vat-rate.xml", name: "racun-ozujak.xml" }])
+  await expect(page.getByTestId("documents-status")).toHaveAttribute("data-state", "added")
+  const row = page.getByTestId("document-row")
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText("eRačun")
+  await expect(row.getByTestId("document-number")).toHaveText("17-P1-1")
+  await expect(row).toContainText("15. 3. 2026.")
+  // The same file again: the document already there, not a second one.
+  await dropFiles(page, [{ fixture: "ubl-wrong-vat-rate.xml", name: "kopija.xml" }])
+  await expect(page.getByTestId("documents-status").last()).toHaveAttribute("data-state", "already")
+  await expect(row).toHaveCount(1)
+
+  await row.getByTestId("document-audit").click()
+  const panel = page.getByTestId("audit-panel")
+  await expect(panel).toBeVisible()
+  await expect(page.getByTestId("audit-verdict")).toContainText("Grešaka:")
+  const rate = panel.locator('[data-testid="audit-finding"][data-code="VAT_RATE_WRONG_FOR_ITEM"]')
+  await expect(rate).toHaveAttribute("data-severity", "error")
+  await expect(rate.getByTestId("audit-bt")).not.toBeEmpty()
+  await expect(rate.getByTestId("audit-rule")).not.toBeEmpty()
+  await expect(rate).toContainText("Greška")
+  expect(await axeFindings(page)).toEqual([])
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 1000 })
+    await screenshot(page, `documents-hr-audit-${width}`)
+  }
+})
+
+test("en: the file dialog adds a bad-OIB invoice and a correct one; the audit tells them apart; a ZIP is refused", async ({ page, host }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" })
+  await page.goto(host.url)
+  await switchToEnglish(page)
+  await createClient(page, "Beta d.o.o.")
+  await openDocuments(page, "Beta d.o.o.")
+  const input = page.getByTestId("documents-file-input")
+  await input.setInputFiles([
+    { name: "bad-oib.xml", mimeType: "application/xml", buffer: readFileSync(join(EINVOICES, "ubl-bad-oib.xml")) },
+    { name: "valid-invoice.xml", mimeType: "application/xml", buffer: readFileSync(join(EINVOICES, "ubl-invoice-valid.xml")) },
+    { name: "contract.docx", mimeType: "application/octet-stream", buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]) },
+  ])
+  await expect(page.getByTestId("document-row")).toHaveCount(2)
+  const refused = page.getByTestId("documents-status").filter({ hasText: "contract.docx" })
+  await expect(refused).toHaveAttribute("data-state", "failed")
+  await expect(refused).toContainText("ZIP archive")
+
+  const badOib = page.getByTestId("document-row").filter({ hasText: "bad-oib" })
+  await badOib.getByTestId("document-audit").click()
+  const oib = page.getByTestId("audit-finding").filter({ hasText: "OIB" }).first()
+  await expect(oib).toHaveAttribute("data-severity", "error")
+  await expect(oib.getByTestId("audit-bt")).not.toBeEmpty()
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 1000 })
+    await screenshot(page, `documents-en-audit-${width}`)
+  }
+
+  await page.getByTestId("document-row").filter({ hasText: "valid-invoice" }).getByTestId("document-audit").click()
+  await expect(page.getByTestId("audit-verdict")).toHaveText("No errors: the e-invoice passes every check.")
+  await screenshot(page, "documents-en-clean-1280")
+})

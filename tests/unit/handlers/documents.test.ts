@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterEach, describe, expect, it } from "vitest"
+import type { AddedDocument, DocumentAudit, DocumentCompletion, DocumentHit, DocumentSummary } from "../../../src-shared/documents"
+import type { IpcResult } from "../../../src-shared/ipc/channel"
+import type { ChannelKey } from "../../../src-shared/ipc/channels"
+import type { Client } from "../../../src-shared/traces"
+import { createHandlers } from "../../../src-main/handlers/index"
+import { createDispatcher } from "../../../src-main/ipc/dispatcher"
+import { dumpDatabase, openTempServices, type TempServices } from "./temp-services"
+
+// The document channels through the real handler table and dispatcher, over real services on a
+// SQLite file in a temp dir: a dropped e-invoice is stored with its number and date, listed,
+// found by its words and by an @-mention's fuzzy completion, and audited against the pack; a file
+// intake refuses, an unknown client or document comes back as a typed error in the asked
+// language, and nothing is stored then.
+
+const FIXTURES = join(__dirname, "../../fixtures/einvoices")
+const fixture = (name: string) => readFileSync(join(FIXTURES, name)).toString("base64")
+
+let temp: TempServices | null = null
+afterEach(async () => {
+  await temp?.cleanup()
+  temp = null
+})
+
+function setup() {
+  const opened = openTempServices()
+  temp = opened
+  const dispatch = createDispatcher(createHandlers(opened.services), { isTrustedCaller: () => true })
+  const call = (key: ChannelKey, input: unknown) => dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
+  return { services: opened.services, call }
+}
+
+async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
+  const answer = await result
+  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
+  return answer.value
+}
+
+async function failure(result: Promise<IpcResult<unknown>>) {
+  const answer = await result
+  if (answer.ok) throw new Error("expected a failure")
+  return answer.error
+}
+
+async function newClient(call: ReturnType<typeof setup>["call"]): Promise<Client> {
+  return value<Client>(call("clients.save", { name: "Obrt Ana", context: { entity: { type: "OBRT", obrtSubtype: "PAUSALNI", vat: { status: "IN_VAT" }, location: { country: "HR", county: "Grad Zagreb" } } } }))
+}
+
+describe("document channels", () => {
+  it("adds a dropped e-invoice for a client, with its number and date, and gives it back when dropped again", async () => {
+    const { call } = setup()
+    const client = await newClient(call)
+    const input = { clientId: client.id, fileName: "racun-17.xml", contentBase64: fixture("ubl-invoice-valid.xml") }
+    const added = await value<AddedDocument>(call("documents.add", input))
+    expect(added.created).toBe(true)
+    expect(added.document).toMatchObject({ clientId: client.id, kind: "xml", title: "racun-17", invoiceNumber: "17-P1-1", issueDate: "2026-03-15", isEInvoice: true, pagesWithoutText: [] })
+    expect(added.document.sha256).toMatch(/^[0-9a-f]{64}$/)
+    const again = await value<AddedDocument>(call("documents.add", { ...input, fileName: "copy.xml" }))
+    expect(again).toMatchObject({ created: false, document: { id: added.document.id } })
+    const list = await value<DocumentSummary[]>(call("documents.list", { clientId: client.id }))
+    expect(list.map((d) => d.id)).toEqual([added.document.id])
+    // Another client's list, and the firm's own, do not show it.
+    expect(await value<DocumentSummary[]>(call("documents.list", { clientId: null }))).toEqual([])
+  })
+
+  it("stores a text file that is no e-invoice, finds it by its words, and completes @-mentions fuzzily", async () => {
+    const { call } = setup()
+    const client = await newClient(call)
+    const note = Buffer.from("Ugovor o najmu poslovnog prostora, zakupnina 800 EUR mjesečno.").toString("base64")
+    const contract = await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: "ugovor.txt", contentBase64: note, title: "Ugovor o najmu" }))
+    expect(contract.document).toMatchObject({ kind: "text", isEInvoice: false, invoiceNumber: null })
+    const invoice = await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: "r.xml", contentBase64: fixture("ubl-wrong-vat-rate.xml") }))
+    const hits = await value<DocumentHit[]>(call("documents.search", { text: "zakupnina", clientId: client.id }))
+    expect(hits.map((h) => h.document.id)).toEqual([contract.document.id])
+    expect(hits[0]?.snippet.filter((p) => p.hit).map((p) => p.text)).toEqual(["zakupnina"])
+    // By number, by a word of the title, and with a typo.
+    const byNumber = await value<DocumentCompletion[]>(call("documents.complete", { text: "17-P", clientId: client.id }))
+    expect(byNumber.map((c) => [c.document.id, c.matchedOn])).toEqual([[invoice.document.id, "number"]])
+    const byWord = await value<DocumentCompletion[]>(call("documents.complete", { text: "najm", clientId: client.id }))
+    expect(byWord[0]?.document.id).toBe(contract.document.id)
+    const typo = await value<DocumentCompletion[]>(call("documents.complete", { text: "ugovr", clientId: client.id }))
+    expect(typo[0]?.document.id).toBe(contract.document.id)
+  })
+
+  it("audits an e-invoice: the wrong VAT rate and the bad OIB are found with their field, BT and rule; a correct one passes", async () => {
+    const { call } = setup()
+    const client = await newClient(call)
+    const add = async (name: string) => (await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: name, contentBase64: fixture(name) }))).document.id
+    const wrongRate = await value<DocumentAudit>(call("documents.audit", { id: await add("ubl-wrong-vat-rate.xml") }))
+    const rateFinding = wrongRate.findings.find((f) => f.code === "VAT_RATE_WRONG_FOR_ITEM")
+    expect(rateFinding).toMatchObject({ severity: "error", citation: { source: "PACK" } })
+    expect(rateFinding?.path).not.toBe("")
+    expect(wrongRate.pack.version).toMatch(/^\d+\.\d+\.\d+$/)
+    const badOib = await value<DocumentAudit>(call("documents.audit", { id: await add("ubl-bad-oib.xml") }))
+    expect(badOib.findings.some((f) => f.severity === "error" && /OIB/.test(f.message.en) && f.bt !== undefined)).toBe(true)
+    const valid = await value<DocumentAudit>(call("documents.audit", { id: await add("ubl-invoice-valid.xml") }))
+    expect(valid.findings.filter((f) => f.severity === "error")).toEqual([])
+    expect(valid.invoiceNumber).toBe("17-P1-1")
+  })
+
+  it("refuses what intake refuses, unknown clients and documents, in the asked language, storing nothing", async () => {
+    const { call, services } = setup()
+    const client = await newClient(call)
+    const before = dumpDatabase(services)
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]).toString("base64")
+    const refused = await failure(call("documents.add", { clientId: client.id, fileName: "a.docx", contentBase64: zip, locale: "hr" }))
+    expect(refused.code).toBe("BAD_INPUT")
+    expect(refused.message).toMatch(/ZIP arhiva/)
+    const empty = await failure(call("documents.add", { clientId: client.id, fileName: "a.txt", contentBase64: "", locale: "en" }))
+    expect(empty).toMatchObject({ code: "BAD_INPUT", message: expect.stringMatching(/empty/) })
+    const unknown = await failure(call("documents.add", { clientId: "no-such", fileName: "a.txt", contentBase64: "YQ==", locale: "en" }))
+    expect(unknown).toMatchObject({ code: "NOT_FOUND", message: expect.stringMatching(/no client no-such/) })
+    expect(await failure(call("documents.audit", { id: "missing", locale: "hr" }))).toMatchObject({ code: "NOT_FOUND", message: "nema dokumenta missing" })
+    expect(dumpDatabase(services)).toEqual(before)
+    // A stored file that is no e-invoice cannot be audited, and says why.
+    const text = await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: "b.txt", contentBase64: "UERWIHUgb2JydHUu" }))
+    expect((await failure(call("documents.audit", { id: text.document.id, locale: "en" }))).code).toBe("BAD_INPUT")
+  })
+})
