@@ -1,10 +1,13 @@
 import type { ReactNode, Ref } from "react"
 import type { TerminalEvent } from "../../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
+import type { Locale } from "../../../src-shared/events/stages"
 import { useI18n } from "../../i18n/i18n-context"
 import type { AnswerContext } from "./answer-context"
 import { AnswerContextLine } from "./AnswerContextLine"
+import { AnswerLanguageNote } from "./AnswerLanguageNote"
 import { answerText } from "./answer-text"
+import type { SuppliedFact } from "./missing-facts"
 import { Citations } from "./Citations"
 import { ConditionalBranches, ConflictWarnings, ErrorBody, RefusalBody } from "./OutcomeParts"
 import { PaperActions } from "./PaperActions"
@@ -25,13 +28,19 @@ export interface AnswerCardProps {
    * (issue 23) and "Report a problem" (issue 19). Not for an ERROR, which answered nothing.
    */
   reportRunId?: string
+  /** The language the engine wrote this run in; labelled on the card when it is not the UI's. */
+  textLanguage?: Locale
+  /** A refusal's missing facts, supplied on the card, ask the question again (issue 23). */
+  onSupply?: (facts: SuppliedFact[]) => Promise<void>
 }
 
-function AnswerBody({ payload }: { payload: FinalAnswerPayload }) {
+function AnswerBody({ payload, textLanguage }: { payload: FinalAnswerPayload; textLanguage?: Locale }) {
   const { t, locale } = useI18n()
+  // The English text, where the run has one, is shown to an English UI (answer-text.ts).
+  const shownLanguage = locale === "en" && payload.answerEn !== undefined ? "en" : textLanguage
   return (
     <>
-      <p className="answer-text" data-testid="answer-text">
+      <p className="answer-text" lang={shownLanguage} data-testid="answer-text">
         {answerText(payload, locale)}
       </p>
       <Structured structured={payload.structured} />
@@ -42,10 +51,19 @@ function AnswerBody({ payload }: { payload: FinalAnswerPayload }) {
   )
 }
 
-export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId }: AnswerCardProps) {
+export function AnswerCard(props: AnswerCardProps) {
+  const { terminal, onRetry, headingRef, context, reportRunId, textLanguage, onSupply } = props
   const { t } = useI18n()
+  // The headline of an answer is the engine's; the refusal's and the error's are the window's.
+  const engineHeadline = terminal.stage !== "REFUSAL" && terminal.stage !== "ERROR"
   const heading = (text: string) => (
-    <h3 className="answer-heading" tabIndex={-1} ref={headingRef} data-testid="answer-heading">
+    <h3
+      className="answer-heading"
+      tabIndex={-1}
+      ref={headingRef}
+      lang={engineHeadline ? textLanguage : undefined}
+      data-testid="answer-heading"
+    >
       {text}
     </h3>
   )
@@ -58,6 +76,7 @@ export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId
     >
       <p className="answer-kind">{t(`stage.${terminal.stage}`)}</p>
       {context && terminal.stage !== "ERROR" && <AnswerContextLine context={context} />}
+      {textLanguage && terminal.stage !== "ERROR" && <AnswerLanguageNote language={textLanguage} />}
       {children}
       {reportRunId !== undefined && terminal.stage !== "ERROR" && (
         <>
@@ -73,7 +92,7 @@ export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId
         "answer",
         <>
           {heading(terminal.data.headline)}
-          <AnswerBody payload={terminal.data} />
+          <AnswerBody payload={terminal.data} textLanguage={textLanguage} />
         </>,
       )
     case "QUALIFIED_ANSWER":
@@ -82,7 +101,7 @@ export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId
         <>
           {heading(terminal.data.headline)}
           <ConflictWarnings warnings={terminal.data.conflictWarnings} />
-          <AnswerBody payload={terminal.data} />
+          <AnswerBody payload={terminal.data} textLanguage={textLanguage} />
           <TextList title={t("answer.caveats")} lines={terminal.data.caveats} testId="answer-caveats" />
         </>,
       )
@@ -92,7 +111,7 @@ export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId
         <>
           {heading(terminal.data.headline)}
           <ConditionalBranches payload={terminal.data} />
-          <AnswerBody payload={terminal.data} />
+          <AnswerBody payload={terminal.data} textLanguage={textLanguage} />
         </>,
       )
     case "REFUSAL":
@@ -100,7 +119,7 @@ export function AnswerCard({ terminal, onRetry, headingRef, context, reportRunId
         "refusal",
         <>
           {heading(t("refusal.title"))}
-          <RefusalBody payload={terminal.data} />
+          <RefusalBody payload={terminal.data} onSupply={onSupply} textLanguage={textLanguage} />
         </>,
       )
     case "ERROR":

@@ -7,7 +7,9 @@ import type {
 } from "../../../src-shared/events/payloads"
 import type { Locale } from "../../../src-shared/events/stages"
 import { useI18n } from "../../i18n/i18n-context"
-import { factLabel } from "../../reasoning/explain"
+import { capitalize, factLabel } from "../../reasoning/explain"
+import { controlFor, type SuppliedFact } from "./missing-facts"
+import { SupplyFacts } from "./SupplyFacts"
 
 // The parts that set the outcomes apart: conflict warnings (QUALIFIED_ANSWER), branches
 // (CONDITIONAL_ANSWER), the refusal's reason and next steps, and the error's apology.
@@ -79,40 +81,80 @@ export function ConditionalBranches({ payload }: { payload: ConditionalAnswerPay
   )
 }
 
-export function RefusalBody({ payload }: { payload: RefusalPayload }) {
-  const { t, locale } = useI18n()
+/**
+ * A refusal's next steps and detail without the lines that only name the missing facts again
+ * ("Promet" and "Navedite: Promet"): the facts section below names each once, with its control.
+ */
+export function refusalLines(payload: RefusalPayload): { detail: string | undefined; nextSteps: string[] } {
   const fields = payload.requiredFields ?? []
+  const detail = payload.detail
+  if (fields.length === 0 || detail === undefined) return { detail, nextSteps: payload.nextSteps }
+  // The engine's detail is the facts' names when it has nothing more to say (no sentence of its own).
+  const onlyNames = !/[.!?]$/.test(detail.trim()) && detail.split(", ").length === fields.length
+  if (!onlyNames) return { detail, nextSteps: payload.nextSteps }
+  return { detail: undefined, nextSteps: payload.nextSteps.filter((step) => !step.endsWith(`: ${detail}`)) }
+}
+
+export interface RefusalBodyProps {
+  payload: RefusalPayload
+  /** Asks the question again with the supplied facts; absent where no new run can start. */
+  onSupply?: (facts: SuppliedFact[]) => Promise<void>
+  /** The language the engine wrote the refusal in (its detail and steps). */
+  textLanguage?: Locale
+}
+
+export function RefusalBody({ payload, onSupply, textLanguage }: RefusalBodyProps) {
+  const { t } = useI18n()
+  const fields = payload.requiredFields ?? []
+  const { detail, nextSteps } = refusalLines(payload)
   return (
     <div className="refusal" data-testid="refusal">
       <p className="refusal-reason" data-testid="refusal-reason">
         {t(`refusal.reason.${payload.reason}`)}
       </p>
-      {payload.message && <p>{payload.message}</p>}
-      {payload.detail && <p className="muted">{payload.detail}</p>}
-      {payload.nextSteps.length > 0 && (
+      {detail && (
+        <p className="muted" lang={textLanguage}>
+          {detail}
+        </p>
+      )}
+      {fields.length > 0 && <RequiredFacts fields={fields} onSupply={onSupply} />}
+      {nextSteps.length > 0 && (
         <section data-testid="refusal-next-steps">
           <h4>{t("refusal.nextSteps")}</h4>
-          <ol>
-            {payload.nextSteps.map((step, i) => (
+          <ol lang={textLanguage}>
+            {nextSteps.map((step, i) => (
               <li key={i}>{step}</li>
             ))}
           </ol>
         </section>
       )}
-      {fields.length > 0 && (
-        <section data-testid="refusal-required-fields">
-          <h4>{t("refusal.requiredFields")}</h4>
-          <ul>
-            {fields.map((path) => (
-              <li key={path}>{factLabel(path, locale)}</li>
-            ))}
-          </ul>
-          <Link to="/clients" className="button-link" data-testid="refusal-open-clients">
-            {t("refusal.openClients")}
-          </Link>
-        </section>
-      )}
     </div>
+  )
+}
+
+/** The missing facts: those a question can carry with a control each, the others by name, then
+ *  the way to the client profiles (where every fact can be kept). */
+function RequiredFacts({ fields, onSupply }: { fields: readonly string[]; onSupply?: RefusalBodyProps["onSupply"] }) {
+  const { t, locale } = useI18n()
+  const suppliable = onSupply ? fields.filter((path) => controlFor(path) !== null) : []
+  const profileOnly = fields.filter((path) => !suppliable.includes(path))
+  return (
+    <section className="refusal-facts" data-testid="refusal-required-fields">
+      <h4>{t("refusal.requiredFields")}</h4>
+      {onSupply && suppliable.length > 0 && <SupplyFacts paths={suppliable} onSupply={onSupply} />}
+      {profileOnly.length > 0 && (
+        <ul>
+          {profileOnly.map((path) => (
+            <li key={path}>{capitalize(factLabel(path, locale))}</li>
+          ))}
+        </ul>
+      )}
+      {fields.some((path) => path !== "asOf" && !path.startsWith("query.")) && (
+        <Link to="/clients" className="button-link" data-testid="refusal-open-clients">
+          {t("refusal.openClients")}
+        </Link>
+      )}
+    </section>
   )
 }
 

@@ -1,12 +1,17 @@
+import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useRef, useState } from "react"
 import { useAnswerContext } from "../answer/answer-context"
+import { runLanguageOf } from "../answer/answer-language"
+import { rerunInput, type SuppliedFact } from "../answer/missing-facts"
 import { AnswerCard } from "../answer/AnswerCard"
 import { ApiError } from "../../api/client"
 import { ReasoningCards } from "./cards/ReasoningCards"
 import { useI18n } from "../../i18n/i18n-context"
 import { ReasoningStepper } from "./stepper/ReasoningStepper"
-import { useStores } from "../../state/stores"
+import { useRuns, useStores } from "../../state/stores"
+import type { AskInput } from "../../state/run-store"
 import type { RunViewModel } from "./use-run"
+import type { Locale } from "../../../src-shared/events/stages"
 import "./run.css"
 
 // One run as the user sees it: the stepper while it runs (and when it failed), then the answer
@@ -26,10 +31,36 @@ function focusIsFree(container: HTMLElement | null): boolean {
   return !active || active === document.body || (container?.contains(active) ?? false)
 }
 
+/**
+ * What was asked for this run, to ask it again with a supplied fact: as submitted from this window,
+ * else as stored (the same input the trace screen's "ask again" sends).
+ */
+function useAskedInput(requestId: string, model: RunViewModel): AskInput | null {
+  const asked = useRuns().asks[requestId]
+  const stored = model.run?.stored
+  if (asked) return asked
+  if (!stored) return null
+  return { question: stored.question, asOfDate: stored.asOfDate, clientId: stored.clientId ?? undefined }
+}
+
+/** Asks the refused question again with the facts, the way the Ask screen asks, and shows the new
+ *  run where new runs are shown (the Ask screen); the refused run stays in history. */
+function useSupplyFacts(base: AskInput | null, language: Locale | undefined) {
+  const { runs } = useStores()
+  const navigate = useNavigate()
+  if (base === null || language === undefined) return undefined
+  return async (facts: SuppliedFact[]) => {
+    await runs.ask(rerunInput(base, facts, language))
+    await navigate({ to: "/" })
+  }
+}
+
 export function RunView({ requestId, model, question, onRetry, focusOnMount }: RunViewProps) {
   const { t } = useI18n()
   const { runs } = useStores()
   const { steps, streamState, terminal, riskTier, sources, events, run, clarificationRounds } = model
+  const textLanguage = runLanguageOf(events, run?.stored?.locale)
+  const onSupply = useSupplyFacts(useAskedInput(requestId, model), textLanguage)
   const containerRef = useRef<HTMLDivElement>(null)
   const stepperHeadingRef = useRef<HTMLHeadingElement>(null)
   const answerHeadingRef = useRef<HTMLHeadingElement>(null)
@@ -96,6 +127,8 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
           headingRef={answerHeadingRef}
           context={answerContext}
           reportRunId={requestId}
+          textLanguage={textLanguage}
+          onSupply={onSupply}
         />
       )}
       {terminal && terminal.stage !== "ERROR" && <ReasoningCards events={events} riskTier={riskTier} />}

@@ -9,6 +9,7 @@ import { useStores } from "../../state/stores"
 import { HypotheticalBanner } from "../whatif/HypotheticalBanner"
 import { TraceHeader } from "./TraceHeader"
 import type { TracePanel } from "./trace-panels"
+import type { TraceSummary } from "../../../src-shared/traces"
 import "./trace.css"
 
 // One stored run, opened from history: the same answer and cards as live, read from the store
@@ -96,15 +97,39 @@ function TraceView({ requestId, panels }: { requestId: string; panels: readonly 
         />
       )}
       {stored && (
-        <RunView requestId={requestId} model={model} question={null} onRetry={() => void askAgain()} />
+        <TraceBody requestId={requestId} stored={stored} panels={panels} onAskAgain={() => void askAgain()} />
       )}
-      {stored && model.terminal && panels.length > 0 && (
+    </section>
+  )
+}
+
+interface TraceBodyProps {
+  requestId: string
+  stored: TraceSummary
+  panels: readonly TracePanel[]
+  onAskAgain: () => void
+}
+
+/** The run and, once it has ended, the panels: beside the answer on a wide screen, under it
+ *  otherwise (trace.css), so the What-if does not start a long page below the answer. */
+function TraceBody({ requestId, stored, panels, onAskAgain }: TraceBodyProps) {
+  const { t } = useI18n()
+  const model = useRun(requestId)
+  const showPanels = model.terminal !== undefined && panels.length > 0
+  return (
+    <div className={showPanels ? "trace-body has-panels" : "trace-body"} data-testid="trace-body">
+      <div className="trace-run">
+        {/* The answer's heading is an h3 (it sits under the question on Ask): one level between. */}
+        <h2 className="sr-only">{t("answer.title")}</h2>
+        <RunView requestId={requestId} model={model} question={null} onRetry={onAskAgain} />
+      </div>
+      {showPanels && (
         <section className="trace-panels" aria-label={t("trace.panels")} data-testid="trace-panels">
           {panels.map(({ id, component: Panel }) => (
             <Panel key={id} requestId={requestId} trace={stored} />
           ))}
         </section>
       )}
-    </section>
+    </div>
   )
 }

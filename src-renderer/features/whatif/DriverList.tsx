@@ -1,5 +1,7 @@
 import { useState } from "react"
 import type { AppliedChange, FactValue, WhatIfFact } from "../../../src-shared/whatif"
+import type { Locale } from "../../../src-shared/events/stages"
+import { formatAmount, parseAmountInput } from "../../format/money"
 import { useI18n } from "../../i18n/i18n-context"
 import type { UiChange } from "./use-counterfactual"
 
@@ -82,9 +84,9 @@ export function DriverList({ facts, applied, busy, onChange }: DriverListProps) 
 
 function SetValue({ fact, busy, onSet }: { fact: WhatIfFact; busy: boolean; onSet(value: FactValue): void }) {
   const { t, locale } = useI18n()
-  const [text, setText] = useState(fact.value === null ? "" : String(fact.value))
+  const [text, setText] = useState(() => initialText(fact, locale))
   const label = t("whatif.panel.setLabel", { fact: fact.label[locale] })
-  const parsed = parseInput(fact, text)
+  const parsed = parseInput(fact, text, locale)
   const submit = () => {
     if (parsed !== null) onSet(parsed)
   }
@@ -113,15 +115,10 @@ function SetValue({ fact, busy, onSet }: { fact: WhatIfFact; busy: boolean; onSe
       ) : (
         <input
           aria-label={label}
-          type={
-            fact.kind === "date"
-              ? "date"
-              : fact.kind === "money" || fact.kind === "number"
-                ? "number"
-                : "text"
-          }
-          step={fact.kind === "money" ? "0.01" : undefined}
-          min={fact.kind === "money" || fact.kind === "number" ? 0 : undefined}
+          // Money is typed the way the UI writes it ("65.000,00" / "65,000.00"), not as a bare number.
+          type={fact.kind === "date" ? "date" : fact.kind === "number" ? "number" : "text"}
+          inputMode={fact.kind === "money" ? "decimal" : undefined}
+          min={fact.kind === "number" ? 0 : undefined}
           value={text}
           onChange={(e) => setText(e.target.value)}
           data-testid={`whatif-set-input-${fact.path}`}
@@ -139,10 +136,20 @@ function SetValue({ fact, busy, onSet }: { fact: WhatIfFact; busy: boolean; onSe
   )
 }
 
+/** The field's starting text: the current value, money in the UI's own format. */
+function initialText(fact: WhatIfFact, locale: Locale): string {
+  if (fact.value === null) return ""
+  return fact.kind === "money" && typeof fact.value === "number" ? formatAmount(fact.value, locale) : String(fact.value)
+}
+
 /** The typed value of the field, or null when it is empty or not a value of the fact's kind. */
-function parseInput(fact: WhatIfFact, text: string): FactValue | null {
+function parseInput(fact: WhatIfFact, text: string, locale: Locale): FactValue | null {
   if (text.trim() === "") return null
-  if (fact.kind === "money" || fact.kind === "number") {
+  if (fact.kind === "money") {
+    const value = parseAmountInput(text, locale)
+    return value !== null && value >= 0 ? value : null
+  }
+  if (fact.kind === "number") {
     const value = Number(text)
     return Number.isFinite(value) && value >= 0 ? value : null
   }

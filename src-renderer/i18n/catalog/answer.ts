@@ -16,7 +16,7 @@ export const answerMessages = {
   "answer.limits": { hr: "Ograničenja odgovora", en: "Limits of this answer" },
   "answer.caveats": { hr: "Napomene", en: "Caveats" },
   "answer.citations": { hr: "Izvori i citati", en: "Sources and citations" },
-  "answer.citation.primary": { hr: "Glavni izvor", en: "Primary source" },
+  "answer.citation.primary": { hr: "Glavni izvor", en: "Main source" },
   "answer.citation.supporting": { hr: "Dodatni izvor", en: "Supporting source" },
   "answer.citation.fetched": { hr: "Preuzeto {date}", en: "Retrieved {date}" },
   "answer.citation.link": { hr: "Izvornik: {url}", en: "Original: {url}" },
@@ -116,6 +116,31 @@ export const answerMessages = {
   "refusal.nextSteps": { hr: "Sljedeći koraci", en: "Next steps" },
   "refusal.requiredFields": { hr: "Podaci koje treba dodati", en: "Facts to add" },
   "refusal.openClients": { hr: "Uredi profile klijenata", en: "Edit client profiles" },
+  "supply.submit": { hr: "Pitaj ponovno s ovim podacima", en: "Ask again with these facts" },
+  "supply.hint": {
+    hr: "Podatak se dodaje pitanju i pitanje se postavlja ponovno; ovo odbijanje ostaje u povijesti.",
+    en: "The fact is added to the question and the question is asked again; this refusal stays in history.",
+  },
+  "supply.hintDate": {
+    hr: "Pitanje se postavlja ponovno za taj datum; ovo odbijanje ostaje u povijesti.",
+    en: "The question is asked again for that date; this refusal stays in history.",
+  },
+  "supply.choose": { hr: "Odaberite…", en: "Choose…" },
+  "supply.itemExample": { hr: "npr. kruh", en: "e.g. bread" },
+  "supply.vatQuestion": { hr: "Je li u sustavu PDV-a?", en: "Is it in the VAT system?" },
+  "supply.error.date": { hr: "Odaberite datum.", en: "Choose a date." },
+  "supply.error.amount": {
+    hr: "Upišite iznos u eurima, npr. 65.000,00.",
+    en: "Enter an amount in euros, e.g. 65,000.00.",
+  },
+  "supply.error.count": { hr: "Upišite broj, npr. 10.", en: "Enter a number, e.g. 10." },
+  "supply.error.choice": { hr: "Odaberite jednu mogućnost.", en: "Choose one of the options." },
+  "supply.error.text": {
+    hr: "Upišite o čemu se radi (najviše 120 znakova), npr. kruh.",
+    en: "Say what it is (at most 120 characters), e.g. bread.",
+  },
+  "answer.language.hr": { hr: "Odgovor na hrvatskom", en: "Answer in Croatian" },
+  "answer.language.en": { hr: "Odgovor na engleskom", en: "Answer in English" },
 
   "error.title": { hr: "Ispričavamo se, nešto je pošlo po zlu", en: "We are sorry, something went wrong" },
   "error.code.VALIDATION_FAILED": {

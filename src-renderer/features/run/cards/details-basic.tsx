@@ -6,12 +6,18 @@ import { formatDate } from "../../../format/dates"
 import { formatScore } from "../../../../src-shared/format/numbers"
 import { capitalize, factLabel, flattenFacts, formatFactValue } from "../../../reasoning/explain"
 import { FactList } from "../../../ui/FactList"
+import { isMessageKey, type Translate } from "../../../i18n/translate"
+import type { FocusSubject } from "../../../../src-shared/events/payloads"
+import type { Locale } from "../../../../src-shared/events/stages"
 
 // Card bodies for the declarative stages: intake, context, clarification, retrieval.
 
 export function IntakeDetail({ event }: { event: EventOf<"QUESTION_INTAKE", "complete"> }) {
   const { t, locale } = useI18n()
   const d = event.data
+  const subjects = (d.focus?.subjects ?? []).map((s) => (locale === "hr" ? s.nameHr : s.nameEn))
+  if (d.focus?.unknownSubject) subjects.push(`„${d.focus.unknownSubject}”`)
+  const attribute = d.focus?.attribute
   return (
     <FactList
       testId="intake-facts"
@@ -21,12 +27,22 @@ export function IntakeDetail({ event }: { event: EventOf<"QUESTION_INTAKE", "com
           t("cards.intake.language"),
           t(d.language === "hr" ? "settings.language.hr" : "settings.language.en"),
         ],
-        [t("cards.intake.intent"), d.queryIntent],
+        // The intent in words, never the interpreter's code ("THRESHOLD").
+        [t("cards.intake.intent"), <span data-testid="intake-intent">{capitalize(t(`intent.${d.queryIntent}`))}</span>],
+        ...focusItems(subjects, attribute === undefined ? null : capitalize(t(`focus.attribute.${attribute}`)), t),
         [t("cards.intake.keywords"), d.keywords.join(", ")],
         [t("cards.intake.confidence"), formatScore(d.interpretationConfidence, locale)],
       ]}
     />
   )
+}
+
+/** The question's focus (issue 17) as rows: its subjects by name and the asked attribute in words. */
+function focusItems(subjects: readonly string[], attribute: string | null, t: Translate): Array<[string, string]> {
+  const items: Array<[string, string]> = []
+  if (subjects.length > 0) items.push([t("cards.intake.subjects"), subjects.join(", ")])
+  if (attribute !== null) items.push([t("cards.intake.attribute"), attribute])
+  return items
 }
 
 export function ContextDetail({
@@ -139,7 +155,39 @@ export function ClarificationDetail({ rounds }: { rounds: readonly Clarification
   )
 }
 
-export function RetrievalDetail({ event }: { event: EventOf<"RETRIEVAL", "complete"> }) {
+/**
+ * What matched a concept, in words: the question's focus reaches the matcher as terms
+ * "subject:<id>" and "attribute:<value>" (engine/focus-matching.ts), shown here by the subject's
+ * name and the attribute's words, never as those codes.
+ */
+export function matchedWords(
+  matchedBy: readonly string[],
+  subjects: readonly FocusSubject[],
+  t: Translate,
+  locale: Locale,
+): string[] {
+  const words = matchedBy.flatMap((term) => {
+    if (term.startsWith("subject:")) {
+      const subject = subjects.find((s) => s.id === term.slice("subject:".length))
+      return subject ? [locale === "hr" ? subject.nameHr : subject.nameEn] : []
+    }
+    if (term.startsWith("attribute:")) {
+      const key = `focus.attribute.${term.slice("attribute:".length)}`
+      return isMessageKey(key) ? [t(key)] : []
+    }
+    return [term]
+  })
+  return [...new Set(words)]
+}
+
+export function RetrievalDetail({
+  event,
+  focusSubjects = [],
+}: {
+  event: EventOf<"RETRIEVAL", "complete">
+  /** The subjects the question named (intake's focus), to name a subject that matched. */
+  focusSubjects?: readonly FocusSubject[]
+}) {
   const { t, locale } = useI18n()
   const d = event.data
   return (
@@ -153,7 +201,7 @@ export function RetrievalDetail({ event }: { event: EventOf<"RETRIEVAL", "comple
               <li key={c.slug}>
                 <strong>{locale === "hr" ? c.nameHr : c.nameEn}</strong>{" "}
                 <span className="muted">
-                  {t("cards.retrieval.matchedBy", { words: c.matchedBy.join(", ") })}
+                  {t("cards.retrieval.matchedBy", { words: matchedWords(c.matchedBy, focusSubjects, t, locale).join(", ") })}
                 </span>
               </li>
             ))}

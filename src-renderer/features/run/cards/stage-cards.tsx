@@ -1,4 +1,6 @@
-import type { ReactNode } from "react"
+import { cloneElement, isValidElement, type ReactNode } from "react"
+import type { Locale } from "../../../../src-shared/events/stages"
+import { runLanguageOf } from "../../answer/answer-language"
 import type { ReasoningEvent } from "../../../../src-shared/events/event"
 import { selectAsOfDates, selectClarificationRounds } from "../../../reasoning/clarifications"
 import { findEvent, selectSources } from "../../../reasoning/selectors"
@@ -13,7 +15,11 @@ import { StageCard } from "./StageCard"
 // stages that find out what is asked and where the answer comes from, then those that decide it.
 
 export function stageCards(events: readonly ReasoningEvent[]): ReactNode[] {
-  return [...questionAndSourceCards(events), ...decisionCards(events)]
+  // Every summary is the engine's, in the run's language: each card is told which (StageCard).
+  const language = runLanguageOf(events)
+  return [...questionAndSourceCards(events), ...decisionCards(events)].map((card) =>
+    isValidElement<{ textLanguage?: Locale }>(card) ? cloneElement(card, { textLanguage: language }) : card,
+  )
 }
 
 /** Intake, context, the answered clarifications, sources and retrieval. */
@@ -56,7 +62,7 @@ function questionAndSourceCards(events: readonly ReasoningEvent[]): ReactNode[] 
   if (retrieval)
     cards.push(
       <StageCard key="r" stage="RETRIEVAL" summary={retrieval.data.summary} defaultExpanded={false}>
-        <RetrievalDetail event={retrieval} />
+        <RetrievalDetail event={retrieval} focusSubjects={intake?.data.focus?.subjects} />
       </StageCard>,
     )
   return cards

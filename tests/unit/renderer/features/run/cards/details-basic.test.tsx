@@ -3,9 +3,10 @@ import { cleanup, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest"
 import type { EventBody } from "../../../../../../src-shared/events/event"
 import type { Locale } from "../../../../../../src-shared/events/stages"
-import { ContextDetail } from "../../../../../../src-renderer/features/run/cards/details-basic"
+import { ContextDetail, matchedWords } from "../../../../../../src-renderer/features/run/cards/details-basic"
 import { I18nProvider } from "../../../../../../src-renderer/i18n/i18n-context"
 import { findEvent } from "../../../../../../src-renderer/reasoning/selectors"
+import { translator } from "../../../../../../src-renderer/i18n/translate"
 import { context, stamp } from "../../../fixtures/runs"
 
 afterEach(cleanup)
@@ -77,5 +78,22 @@ describe("ContextDetail: jurisdiction and domain", () => {
       expect(text).not.toMatch(/\bTAX\b/)
       cleanup()
     }
+  })
+})
+
+describe("matchedWords", () => {
+  const subjects = [{ id: "pdv-registracija", kind: "regime", nameHr: "registracija za PDV", nameEn: "VAT registration" }]
+  it("names the focus terms in words and never shows their codes", () => {
+    const terms = ["attribute:threshold", "subject:pdv-registracija", "subject:unknown-id", "vat registration threshold"]
+    expect(matchedWords(terms, subjects, translator("en"), "en")).toEqual([
+      "the threshold or limit",
+      "VAT registration",
+      "vat registration threshold",
+    ])
+    expect(matchedWords(terms, subjects, translator("hr"), "hr")).toEqual([
+      "prag ili limit",
+      "registracija za PDV",
+      "vat registration threshold",
+    ])
   })
 })
