@@ -2,10 +2,13 @@ import type { HandlerTable } from "../ipc/handler-table"
 import type { Services } from "../composition/services"
 import { clientHandlers } from "./clients"
 import { diagnosticsHandlers } from "./diagnostics"
+import { documentHandlers } from "./documents"
 import { exportHandlers } from "./exports"
 import { flagHandlers } from "./flags"
+import { metricsHandlers } from "./metrics"
 import { paperHandlers } from "./paper"
 import { reasoningHandlers } from "./reasoning"
+import { ruleHandlers } from "./rules"
 import { settingsHandlers } from "./settings"
 import { threadHandlers } from "./threads"
 import { traceHandlers } from "./traces"
@@ -25,6 +28,9 @@ export function createHandlers(services: Services): HandlerTable {
     ...diagnosticsHandlers(services),
     ...flagHandlers(services),
     ...threadHandlers(services),
+    ...documentHandlers(services),
     ...paperHandlers(services),
+    ...metricsHandlers(services),
+    ...ruleHandlers(services),
   } satisfies HandlerTable
 }

@@ -3,6 +3,7 @@ import { AnswerPaper, PaperRequest, SavedPaperPdf } from "../answer-paper"
 import { z } from "zod"
 import { IsoDate } from "../context"
 import { LogFolder, OpenedFolder } from "../diagnostics"
+import { DashboardMetrics, MetricsRequest } from "../metrics"
 import { ReasoningEvent } from "../events/event"
 import { Locale } from "../events/stages"
 import {
@@ -19,10 +20,44 @@ import {
   VerifyBundleInput,
 } from "../export"
 import { CreateFlagInput, DecideFlagInput, Flag, FlagListFilter, FlagQueueItem } from "../flags"
+import {
+  ChangeListFilter,
+  ChangeRef,
+  EditDraftInput,
+  LintInput,
+  LintResult,
+  MoveInput,
+  NewProfileInput,
+  ProposeInput,
+  PublishInput,
+  PublishResult,
+  RuleCatalog,
+  RuleChangeDetail,
+  RuleChangeView,
+  RuleProfile,
+  RuleRef,
+  RuleWithEvidence,
+  SendBackInput,
+  ShadowJob,
+  ShadowJobRef,
+  ShadowStartInput,
+} from "../rule-changes"
 import { Settings, SettingsPatch } from "../settings"
 import { typedText } from "../text"
 import {
-  AskInThreadInput,
+  AddDocumentInput,
+  AddedDocument,
+  AuditDocumentInput,
+  DocumentAudit,
+  DocumentCompleteInput,
+  DocumentCompletion,
+  DocumentHit,
+  DocumentListInput,
+  DocumentSearchInput,
+  DocumentSummary,
+} from "../documents"
+import { AskInThreadWithDocuments, ResumeThreadInput, ThreadAskResult } from "../thread-ask"
+import {
   NewThreadInput,
   RenameThreadInput,
   Thread,
@@ -147,6 +182,10 @@ export const channelGroups = {
     /** Saves the answer as a PDF through a save dialog; only Electron can (the browser host answers UNAVAILABLE). */
     savePdf: defineChannel(PaperRequest, SavedPaperPdf),
   },
+  metrics: {
+    /** The dashboard's figures over the last 7, 30 or 90 days, by day or week (issue 23). */
+    dashboard: defineChannel(MetricsRequest, DashboardMetrics),
+  },
   threads: {
     /** A conversation for a client (or none), with an optional title and as-of date (issue 22). */
     create: defineChannel(NewThreadInput, Thread),
@@ -156,9 +195,54 @@ export const channelGroups = {
     rename: defineChannel(RenameThreadInput, Thread),
     /** Removes the thread and its turn links; its runs stay in the history (the result says how many). */
     delete: defineChannel(ThreadRef, ThreadDeleteResult),
-    /** Asks in the thread: the run's id at once, its events on runs.event like runs.ask. */
-    ask: defineChannel(AskInThreadInput, ThreadTurnRef),
+    /**
+     * Asks in the thread: the run's id at once, its events on runs.event like runs.ask; or, when an
+     * @-mention names no document clearly, the pause (kept in the thread's checkpoint) to choose from.
+     */
+    ask: defineChannel(AskInThreadWithDocuments, ThreadAskResult),
+    /** Goes on with a paused question once each unclear @-mention has a document chosen. */
+    resume: defineChannel(ResumeThreadInput, ThreadTurnRef),
+    /** Drops a paused question (nothing runs). */
+    dismiss: defineChannel(ThreadRef, ThreadRef),
     search: defineChannel(ThreadSearchInput, z.array(Thread)),
+  },
+  documents: {
+    /** A file's bytes to the intake, stored for a client (issue 22); the same bytes again give the document there. */
+    add: defineChannel(AddDocumentInput, AddedDocument),
+    list: defineChannel(DocumentListInput, z.array(DocumentSummary)),
+    search: defineChannel(DocumentSearchInput, z.array(DocumentHit)),
+    /** @-mention completion: fuzzy on title and number. */
+    complete: defineChannel(DocumentCompleteInput, z.array(DocumentCompletion)),
+    /** An e-invoice audited against the pack in force: findings with severity, field, BT and cited rule. */
+    audit: defineChannel(AuditDocumentInput, DocumentAudit),
+  },
+  profiles: {
+    /** The local profiles that author and review rule changes (issue 19). */
+    list: defineChannel(Empty, z.array(RuleProfile)),
+    create: defineChannel(NewProfileInput, RuleProfile),
+  },
+  rules: {
+    /** The rules of the latest pack version in the store, by concept, and the pack's sources. */
+    catalog: defineChannel(Empty, RuleCatalog),
+    /** One rule as the pack writes it, with the evidence records it cites. */
+    rule: defineChannel(RuleRef, RuleWithEvidence),
+    changes: defineChannel(ChangeListFilter, z.array(RuleChangeView)),
+    /** One change with its audit trail (who did what, when). */
+    change: defineChannel(ChangeRef, RuleChangeDetail),
+    propose: defineChannel(ProposeInput, RuleChangeView),
+    /** The author edits their draft. */
+    edit: defineChannel(EditDraftInput, RuleChangeView),
+    submit: defineChannel(MoveInput, RuleChangeView),
+    /** Four eyes: another profile than the author approves, sends back and publishes. */
+    approve: defineChannel(MoveInput, RuleChangeView),
+    sendBack: defineChannel(SendBackInput, RuleChangeView),
+    publish: defineChannel(PublishInput, PublishResult),
+    /** The pack check a draft would add findings to (the window runs it as the author types). */
+    lint: defineChannel(LintInput, LintResult),
+    /** A change in review shadow-run over the stored answers, in the background (poll shadowStatus). */
+    shadowStart: defineChannel(ShadowStartInput, ShadowJob),
+    shadowStatus: defineChannel(ShadowJobRef, ShadowJob),
+    shadowStop: defineChannel(ShadowJobRef, ShadowJob),
   },
 } as const satisfies Record<string, Record<string, ChannelSchemas<z.ZodType, z.ZodType>>>
 

@@ -1,6 +1,6 @@
 // `npm run bench`: every speed and memory figure of the project in one report, each against its goal.
 // Benches live beside this file; each exports a function returning BenchRow[]. Run one group with
-// `npm run bench -- engine` (groups: engine, store, whatif, export, ui, soak, shadow).
+// `npm run bench -- engine` (groups: engine, store, whatif, export, ui, soak, shadow, metrics, firm).
 import type { BenchRow } from "./types"
 
 type Group = { name: string; load: () => Promise<() => Promise<BenchRow[]>> }
@@ -13,6 +13,8 @@ const groups: Group[] = [
   { name: "ui", load: async () => (await import("./ui-bench")).runUiBench },
   { name: "soak", load: async () => (await import("./soak-bench")).runSoakBench },
   { name: "shadow", load: async () => (await import("./shadow-bench")).runShadowBench },
+  { name: "firm", load: async () => (await import("./firm-bench")).runFirmBench },
+  { name: "metrics", load: async () => (await import("./metrics-bench")).runMetricsBench },
 ]
 
 function format(row: BenchRow): string {

@@ -1,17 +1,21 @@
 import { answerMessages } from "./answer"
 import { askMessages } from "./ask"
 import { clientMessages } from "./clients"
+import { dashboardMessages } from "./dashboard"
+import { documentMessages } from "./documents"
 import { exportMessages } from "./export"
 import { factMessages } from "./facts"
 import { flagMessages } from "./flags"
 import { historyMessages } from "./history"
 import { joinCatalog } from "./message-table"
 import { reasoningMessages } from "./reasoning"
+import { ruleMessages } from "./rules"
 import { scenarioMessages } from "./scenarios"
 import { settingsMessages } from "./settings"
 import { sharedMessages } from "./shared"
 import { shellMessages } from "./shell"
 import { stepperMessages } from "./stepper"
+import { threadMessages } from "./threads"
 import { whatifMessages } from "./whatif"
 
 // The one message catalog of the UI, Croatian and English side by side, kept in one file per screen
@@ -27,12 +31,16 @@ export const catalog = joinCatalog([
   reasoningMessages,
   factMessages,
   historyMessages,
+  dashboardMessages,
   clientMessages,
   settingsMessages,
   exportMessages,
   whatifMessages,
   scenarioMessages,
   flagMessages,
+  ruleMessages,
+  threadMessages,
+  documentMessages,
 ])
 
 export type MessageKey = keyof typeof catalog

@@ -73,7 +73,11 @@ describe("one name per channel", () => {
       "scenarios.list", "scenarios.get", "scenarios.save", "scenarios.rename", "scenarios.duplicate", "scenarios.delete", "scenarios.compare", "scenarios.recheck",
       "flags.create", "flags.list", "flags.decide",
       "paper.render", "paper.savePdf",
-      "threads.create", "threads.list", "threads.get", "threads.rename", "threads.delete", "threads.ask", "threads.search",
+      "metrics.dashboard",
+      "threads.create", "threads.list", "threads.get", "threads.rename", "threads.delete", "threads.ask", "threads.resume", "threads.dismiss", "threads.search",
+      "documents.add", "documents.list", "documents.search", "documents.complete", "documents.audit",
+      "profiles.list", "profiles.create",
+      "rules.catalog", "rules.rule", "rules.changes", "rules.change", "rules.propose", "rules.edit", "rules.submit", "rules.approve", "rules.sendBack", "rules.publish", "rules.lint", "rules.shadowStart", "rules.shadowStatus", "rules.shadowStop",
     ])
   })
 

@@ -109,7 +109,10 @@ export async function startFuzzApp(prefix = "fiskai-fuzz-"): Promise<FuzzApp> {
     if (channel === "exports.start") startedExports.add((result.value as ChannelOutput<"exports.start">).jobId)
     if (channel === "whatif.rerun") backgroundRuns.add((result.value as ChannelOutput<"whatif.rerun">).requestId)
     // A thread's turn runs on after the reply (its events follow on runs.event).
-    if (channel === "threads.ask") backgroundRuns.add((result.value as ChannelOutput<"threads.ask">).requestId)
+    if (channel === "threads.ask" || channel === "threads.resume") {
+      const value = result.value as ChannelOutput<"threads.ask">
+      if ("requestId" in value) backgroundRuns.add(value.requestId)
+    }
     if (channel === "whatif.run") {
       const value = result.value as ChannelOutput<"whatif.run">
       if (value.status === "started") backgroundRuns.add(value.requestId)
