@@ -11,7 +11,12 @@
 // 4: a follow-up in a thread is read with what it inherits (issue 22); the headline of an answer
 //    whose primary rule is disputed states the disagreement; conflict sides say their value once;
 //    a subject may count only with some attributes (the payment of a tax, issue 17).
-export const ENGINE_VERSION = 4
+// 5: a question naming another period than the request's date asks which date; filing rules out
+//    payment; clarifications offer only topics the question's words point to; a question naming
+//    nothing of the pack but everyday words is refused; a trip abroad is not a foreign
+//    jurisdiction; a fact that met an equality is named once; "kada moram" asks when a duty
+//    applies (issue 17).
+export const ENGINE_VERSION = 5
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {
