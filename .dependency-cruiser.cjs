@@ -118,6 +118,12 @@ module.exports = {
       "^src-main/(composition|handlers|ipc|host|electron|cli|model)/",
     ),
     forbid(
+      "secrets-below-everything-that-uses-them",
+      "The secret store seals and opens the desk's secrets with a cipher the host gives it; it knows no run, sync, model or host.",
+      "^src-main/secrets/",
+      "^src-main/(engine|runs|store|model|firm|composition|handlers|ipc|host|electron|cli)/",
+    ),
+    forbid(
       "composition-below-hosts",
       "The composition root builds services for the hosts (and the push buses ipc/ forwards); it imports no host.",
       "^src-main/composition/",
