@@ -1,6 +1,8 @@
 import type { TerminalPayload } from "../../src-shared/events/event"
 import type { FocusAttribute } from "../../src-shared/events/payloads"
+import { nearbyConcepts } from "../knowledge/concept-matcher"
 import { focusIndex } from "../knowledge/focus-index"
+import { contentTokens } from "./focus-words"
 import { buildRefusal } from "./refusal-policy"
 import type { Run } from "./run"
 import type { IntakeResult } from "./state"
@@ -19,6 +21,8 @@ const ASKED: Record<FocusAttribute, { hr: string; en: string }> = {
   obligation: { hr: "pitate postoji li obveza", en: "asking whether there is an obligation" },
   procedure: { hr: "pitate za postupak", en: "asking for the procedure" },
 }
+
+const MAX_RELATED = 2
 
 const AVAILABLE: Record<FocusAttribute, { hr: string; en: string }> = {
   rate: { hr: "stopa", en: "rate" },
@@ -89,5 +93,23 @@ function weaklyMatchedRefusal(run: Run, intake: IntakeResult, pack: string): Ter
     `Pitanje spominje „${strange}”, a paket propisa ${pack} o tome nema pravila. Ostale riječi pitanja previše su općenite da bi odredile temu.`,
     `The question mentions “${strange}”, on which rule pack ${pack} has no rules. Its other words are too general to tell the topic.`,
   )
-  return { outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
+  return { outcome: "REFUSAL", ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail: detail + relatedTopics(run, intake) }) }
+}
+
+/**
+ * " Srodno u paketu: …": concepts that two or more of the question's own words point to ("Do kada
+ * se čuvaju računi?" -> the retention of e-invoices), named so the user can ask about one of them;
+ * never answered in place of the question.
+ */
+function relatedTopics(run: Run, intake: IntakeResult): string {
+  const related = nearbyConcepts(run.index, contentTokens(intake.tokens, intake.focus), MAX_RELATED, 2)
+    .flatMap((slug) => {
+      const concept = run.index.concepts.get(slug)
+      return concept ? [concept] : []
+    })
+  if (related.length === 0) return ""
+  return run.t(
+    ` Srodno u paketu: ${related.map((c) => `„${c.nameHr}”`).join(", ")}. Ako pitate o tome, postavite pitanje tim riječima.`,
+    ` Related in the pack: ${related.map((c) => `“${c.nameEn}”`).join(", ")}. If that is what you are asking, ask about it in those words.`,
+  )
 }

@@ -31,3 +31,13 @@ function known(vocabularies: ReadonlyArray<ReadonlySet<string>>, token: string):
   const has = (word: string) => vocabularies.some((v) => v.has(word.slice(0, VOCABULARY_PREFIX)))
   return has(token) || (token.startsWith("ne") && token.length > MIN_LENGTH + 2 && has(token.slice(2)))
 }
+
+/**
+ * The question's own content words: not the asked attribute's words ("do kada", "koliko"), not
+ * stop words or everyday words. What "did you mean" suggestions may be drawn from.
+ */
+export function contentTokens(tokens: readonly string[], focus: Focus): string[] {
+  const asking = new Set<number>()
+  for (const hit of focus.attributeHits) for (let i = hit.start; i < hit.end; i++) asking.add(i)
+  return tokens.filter((token, i) => !asking.has(i) && token.length >= MIN_LENGTH && !STOP_WORDS.has(token) && !COMMON_WORDS.has(token))
+}

@@ -21,6 +21,7 @@ import { focusIndex } from "../knowledge/focus-index"
 import { retrievalStage } from "./stages/retrieval"
 import { sourcesStage } from "./stages/sources"
 import type { RetrievalState } from "./state"
+import { contentTokens } from "./focus-words"
 import type { EngineDeps, EngineRequest } from "./types"
 
 // The reasoning generator (seed 001 §7): one generator per stage composed with yield*, exactly
@@ -129,6 +130,8 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
       concepts,
       ranked: matching.ranked,
       tokens: intake.value.tokens,
+      contentTokens: contentTokens(intake.value.tokens, intake.value.focus),
+      focus: intake.value.focus,
       ...(intake.value.strangeWords ? { strangeWords: intake.value.strangeWords } : {}),
     })
     if (!clarified.ok) return clarified.terminal

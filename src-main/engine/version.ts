@@ -16,7 +16,12 @@
 //    nothing of the pack but everyday words is refused; a trip abroad is not a foreign
 //    jurisdiction; a fact that met an equality is named once; "kada moram" asks when a duty
 //    applies (issue 17).
-export const ENGINE_VERSION = 5
+// 6: a trip to a foreign country names the pack's subject for trips abroad (its per diem is not the
+//    domestic one); "se plaća" is the verb, not wages; offers beside an understood topic and
+//    "did you mean" offers come from the question's own content words, several pointing to one
+//    concept and answering the asked attribute; a refusal of unknown words names related topics
+//    (issue 17).
+export const ENGINE_VERSION = 6
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {

@@ -235,15 +235,18 @@ function phraseMatchesAt(words: readonly string[][], forms: readonly string[][],
   return true
 }
 
-/** Concepts whose keywords share a four-letter beginning with a question word ("did you mean"). */
-export function nearbyConcepts(index: PackIndex, tokens: readonly string[], limit: number): string[] {
+/**
+ * Concepts whose keywords share a four-letter beginning with a question word ("did you mean"),
+ * those more of the question's distinct words point to first. `minWords`: how many distinct words
+ * must point to a concept ("čuvaju" and "računi" both point to the retention of e-invoices; a
+ * single everyday word such as "plaća" points to many concepts and says little).
+ */
+export function nearbyConcepts(index: PackIndex, tokens: readonly string[], limit: number, minWords = 1): string[] {
   const counts = new Map<string, number>()
-  for (const token of tokens) {
-    if (token.length < 4) continue
-    for (const slug of index.prefixes.get(token.slice(0, 4)) ?? [])
-      counts.set(slug, (counts.get(slug) ?? 0) + 1)
-  }
+  for (const prefix of new Set(tokens.filter((t) => t.length >= 4).map((t) => t.slice(0, 4))))
+    for (const slug of index.prefixes.get(prefix) ?? []) counts.set(slug, (counts.get(slug) ?? 0) + 1)
   return [...counts.entries()]
+    .filter(([, count]) => count >= minWords)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, limit)
     .map(([slug]) => slug)

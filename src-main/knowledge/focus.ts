@@ -122,8 +122,15 @@ const BARE_WHEN: ReadonlySet<string> = new Set(["kada", "kad", "when"])
 /** "When" joined to a duty in one term: "Kada moram izdavati eRačune?" asks when the duty applies. */
 const DUTY_WHEN: ReadonlySet<string> = new Set(["kada moram", "kada mora", "kada moraju", "kada treba"])
 
-export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focus {
-  const allSubjectHits = scanTerms(tokens, index.subjectTerms)
+/** What the question says besides its words' vocabulary (read by the interpreter). */
+export interface FocusContext {
+  /** A trip in the question goes abroad: a subject marked `abroad` within a named one is named too. */
+  tripAbroad?: boolean
+}
+
+export function extractFocus(index: FocusIndex, tokens: readonly string[], context: FocusContext = {}): Focus {
+  const scanned = scanTerms(tokens, index.subjectTerms)
+  const allSubjectHits = context.tripAbroad === true ? [...scanned, ...abroadHits(index, scanned)] : scanned
   // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
   const insideSubject = (hit: TermHit<Attribute>) =>
     allSubjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
@@ -153,6 +160,20 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[]): Focu
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus
+}
+
+/**
+ * "Dnevnica za put u Njemačku": the subject marked `abroad` within a named one, as if named where
+ * the broader one was (so that the narrower one is the question's subject).
+ */
+function abroadHits(index: FocusIndex, hits: readonly TermHit<string>[]): TermHit<string>[] {
+  const added: TermHit<string>[] = []
+  for (const subject of index.subjects.values()) {
+    if (subject.abroad !== true || hits.some((h) => h.target === subject.id)) continue
+    const broader = hits.find((h) => isWithin(index, subject.id, h.target))
+    if (broader !== undefined) added.push({ ...broader, target: subject.id })
+  }
+  return added
 }
 
 /** The attribute a named subject is asked for when the question's words name none (`asks`). */

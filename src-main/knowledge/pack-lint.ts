@@ -1,5 +1,6 @@
 import { EntityType, ObrtSubtype, VatStatus } from "../../src-shared/context"
 import { Authority } from "../../src-shared/events/stages"
+import { officialCitation } from "./official-citation"
 import type { Concept, Rule, RulePack } from "./pack-schema"
 import { quoteStatesValue } from "./quote-value"
 import { foldDiacritics } from "./text"
@@ -25,6 +26,7 @@ export function lintPack(pack: RulePack, options: LintOptions = {}): Finding[] {
   return [
     ...checkQuotedValues(pack),
     ...checkAuthority(pack),
+    ...checkOfficialFirst(pack),
     ...checkOverlaps(pack),
     ...checkOrphans(pack),
     ...checkSubjects(pack),
@@ -79,6 +81,15 @@ export function checkAuthority(pack: RulePack): Finding[] {
     if (source === undefined || source.authority === rule.authority) return []
     return [{ code: "AUTHORITY", where: ruleAt(rule), message: `authority ${rule.authority}, but its primary source ${source.id} is ${source.authority}` }]
   })
+}
+
+/** A rule resting on PRACTICE must not hide, further down its evidence, an official quote that states its value. */
+export function checkOfficialFirst(pack: RulePack): Finding[] {
+  return officialCitation(pack).officialAvailableNotFirst.map((id) => ({
+    code: "OFFICIAL_NOT_FIRST",
+    where: `rule ${id}`,
+    message: "cites practice first, but an official quote further down states its value: cite that one first",
+  }))
 }
 
 // ---- Families do not overlap -------------------------------------------------------------------
@@ -140,6 +151,10 @@ export function checkSubjects(pack: RulePack): Finding[] {
   for (const subject of subjects)
     if (subject.within !== undefined && !defined.has(subject.within))
       findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: `is within ${subject.within}, which the pack does not define` })
+  // A trip abroad narrows a named subject to this one: without a broader one nothing names it so.
+  for (const subject of subjects)
+    if (subject.abroad === true && subject.within === undefined)
+      findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: "is marked abroad but is within no broader subject" })
   const used = new Set([...pack.concepts.flatMap((c) => c.subjects ?? []), ...subjects.flatMap((s) => (s.within === undefined ? [] : [s.within]))])
   for (const subject of subjects)
     for (const id of subject.rulesOut ?? [])

@@ -105,6 +105,12 @@ export const Subject = z.strictObject({
    * diem for Austria?" asks an amount, so a rule on where the amounts are published does not answer it.
    */
   asks: FocusAttribute.optional(),
+  /**
+   * Named, too, by a question naming a broader subject this one is within together with a foreign
+   * country as the place of a trip ("dnevnica za put u Njemačku" asks the per diem abroad): the
+   * country says which of the two subjects is meant, and no list of country phrases is needed.
+   */
+  abroad: z.literal(true).optional(),
   /** A known gap: why the pack has no rule on this subject (a refusal says so). */
   gap: Localized.optional(),
   /** What naming the subject says about the client ("paušalist": a paušalni obrt), as question facts. */

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { loadPackFile, type LoadedPack } from "../../knowledge/loader"
+import { officialCitation } from "../../knowledge/official-citation"
 import { goldenConceptsOf, lintPack, type Finding } from "../../knowledge/pack-lint"
 import type { RulePack } from "../../knowledge/pack-schema"
 import { resolvePackPath } from "../../composition/runtime"
@@ -33,7 +34,8 @@ export const PACK_USAGE = `usage: fiskai pack check [FILE] [--golden DIR | --no-
   --golden     folder of golden questions (*.json): every concept must be expected by one
                (default: the repository's tests/golden, when it exists)
   --no-golden  skip the golden-question check
-  show         id, version, publication date, content hash, counts and rules by authority;
+  show         id, version, publication date, content hash, counts, rules by authority and how
+               many rules lead with an official quote where their evidence holds one;
                VERSION (e.g. 2.0.7): a version in the database, with who published it and how
   list         the pack versions in the database, newest first (the app's pack is stored at start)
   diff         rules added, removed and changed from A to B (versions in the database, or files)
@@ -255,6 +257,21 @@ function showText(loaded: LoadedPack): string {
     `subjects: ${pack.subjects?.length ?? 0}`,
     `rules by authority: ${AUTHORITIES.map((a) => `${a} ${counts[a]}`).join(", ")}`,
     `LAW+REGULATION+GUIDANCE: ${(officialShare * 100).toFixed(1)} %`,
+    ...officialCitationLines(pack),
     "",
   ].join("\n")
+}
+
+/**
+ * Issue 18 asks for official sources "where the notes have them". Every usable quote from the
+ * notes or the stored pages is among a rule's evidence, so this counts, over the pack alone, the
+ * rules whose evidence holds an official quote stating their value and how many lead with it.
+ */
+function officialCitationLines(pack: RulePack): string[] {
+  const c = officialCitation(pack)
+  const where = c.officialFirst.length + c.officialAvailableNotFirst.length
+  return [
+    `official first where an official quote states the value: ${c.officialFirst.length} of ${where} (${(c.shareWhereAvailable * 100).toFixed(1)} %)`,
+    `PRACTICE first, official quote further down: ${c.officialAvailableNotFirst.length} stating the value, ${c.officialUnchecked.length} not checkable, ${c.officialWithoutValue.length} not stating it`,
+  ]
 }

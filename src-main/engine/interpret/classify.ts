@@ -105,8 +105,27 @@ const DOMAIN_WORDS: ReadonlyArray<[Exclude<Domain, "OTHER">, Lexicon]> = [
   ["FINANCE", new Lexicon(["gfi", "interest", "loan", "loans", "leasing", "accounting", "bookkeeping", "financial"], ["amortizacij", "depreciat", "bilanc", "financijsk", "kamat", "tecaj", "kredit", "dividend", "revizij", "racunovod", "knjigovod", "knjig"])],
 ]
 
+/** The wage's word ("plaća") that is also the verb "pays" ("se plaća", "plaća li se"). */
+const WAGE_OR_PAYS: ReadonlySet<string> = new Set(["placa", "place"])
+const REFLEXIVE: ReadonlySet<string> = new Set(["se", "li"])
+
+/** How far before "plaća" a "se" still makes it the verb ("se na kolače plaća"). */
+const REFLEXIVE_REACH = 3
+
+/**
+ * The tokens without "plaća" used as a verb: "Jel se na kolače plaća 5 %?" asks what is paid on
+ * cakes, not about wages. With "se" shortly before it, or "se"/"li" right after it, the word is
+ * the verb; elsewhere it may be either.
+ */
+function withoutPaysVerb(tokens: readonly string[]): readonly string[] {
+  const isVerb = (at: number) =>
+    tokens.slice(Math.max(0, at - REFLEXIVE_REACH), at).includes("se") || REFLEXIVE.has(tokens[at + 1] ?? "")
+  return tokens.filter((token, at) => !WAGE_OR_PAYS.has(token) || !isVerb(at))
+}
+
 /** score counts domain words (a legal form alone adds 0.5 to COMPANY); >= 1 means a subject is named. */
-export function classifyDomain(tokens: readonly string[], entityTypeMentions: number): { domain: Domain; score: number; note: string } {
+export function classifyDomain(allTokens: readonly string[], entityTypeMentions: number): { domain: Domain; score: number; note: string } {
+  const tokens = withoutPaysVerb(allTokens)
   let best: Domain = "OTHER"
   let bestScore = 0
   for (const [domain, lexicon] of DOMAIN_WORDS) {

@@ -184,6 +184,7 @@ export function interpretQuestion(question: string): QueryInterpretation {
     riskTier: risk.riskTier,
     signals,
   }
+  if (jurisdiction.destinationAbroad !== undefined) result.destinationAbroad = jurisdiction.destinationAbroad
   if (asOf.asOfDate !== undefined && asOf.basis !== undefined) {
     result.asOfDate = asOf.asOfDate
     result.asOfBasis = asOf.basis

@@ -101,6 +101,8 @@ export interface JurisdictionResult {
   country?: string
   /** Every country named, ISO codes in order of first mention (HR included when named). */
   countries: string[]
+  /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code. */
+  destinationAbroad?: string
   note: string
 }
 
@@ -142,19 +144,36 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
   }
   if (US_CAPITALS.test(processed) && ![...positions.values()].some((c) => c.code === "US")) positions.set(tokens.length, UNITED_STATES)
   const ordered = [...positions.entries()].sort((a, b) => a[0] - b[0])
-  const sorted = new Map(ordered)
-  const hr = tokens.some((t) => HR_MARKERS.match(t) !== undefined) || HR_PHRASES.test(line)
-  const eu = tokens.some((t) => EU_MARKERS.match(t) !== undefined) || EU_PHRASES.test(line)
-  const countries = [...new Set([...(hr ? ["HR"] : []), ...ordered.map(([, c]) => c.code)])]
+  const named: NamedPlaces = {
+    sorted: new Map(ordered),
+    hr: tokens.some((t) => HR_MARKERS.match(t) !== undefined) || HR_PHRASES.test(line),
+    eu: tokens.some((t) => EU_MARKERS.match(t) !== undefined) || EU_PHRASES.test(line),
+    travel: tokens.some((t) => TRAVEL_WORDS.match(t) !== undefined),
+  }
+  const result = resolveHint(tokens, named)
+  const destination = named.travel ? ordered.find(([, c]) => c.code !== "HR")?.[1].code : undefined
+  return destination === undefined ? result : { ...result, destinationAbroad: destination }
+}
 
+interface NamedPlaces {
+  /** Countries by the position of the token naming them. */
+  sorted: ReadonlyMap<number, Country>
+  hr: boolean
+  eu: boolean
+  /** A trip is spoken of (per diem, travel, journey). */
+  travel: boolean
+}
+
+function resolveHint(tokens: readonly string[], { sorted, hr, eu, travel }: NamedPlaces): JurisdictionResult {
+  const ordered = [...sorted.entries()]
+  const countries = [...new Set([...(hr ? ["HR"] : []), ...ordered.map(([, c]) => c.code)])]
   const foreignTax = namesForeignTax(tokens, sorted)
   if (foreignTax !== undefined) return { hint: "OTHER", country: foreignTax.code, countries, note: `jurisdiction:OTHER:${foreignTax.code}:foreign_tax` }
   if (hr) return { hint: "HR", countries, note: eu ? "jurisdiction:HR:hr+eu" : "jurisdiction:HR" }
   if (eu) return { hint: "EU", countries, note: "jurisdiction:EU" }
   const first = ordered[0]?.[1]
   if (first === undefined) return { hint: "NONE", countries, note: "jurisdiction:NONE" }
-  if (tokens.some((t) => TRAVEL_WORDS.match(t) !== undefined))
-    return { hint: "HR", countries, note: `jurisdiction:HR:travel_to:${first.code}` }
+  if (travel) return { hint: "HR", countries, note: `jurisdiction:HR:travel_to:${first.code}` }
   if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined)) {
     // A Croatian business selling to or buying from abroad: EU rules for a member state,
     // Croatian (export/import) rules otherwise.

@@ -40,6 +40,8 @@ export interface QueryInterpretation {
   domain: Domain
   /** country: ISO 3166-1 alpha-2 code, set only when hint is OTHER. */
   jurisdiction: { hint: JurisdictionHint; country?: string }
+  /** The foreign country a trip in the question goes to (ISO code): the trip is abroad. */
+  destinationAbroad?: string
   entities: Entity[]
   facts: QueryFacts
   amounts: FoundAmount[]

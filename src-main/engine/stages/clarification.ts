@@ -4,6 +4,9 @@ import type {
   ConceptMatch,
 } from "../../../src-shared/events/payloads"
 import { matchConcepts, nearbyConcepts } from "../../knowledge/concept-matcher"
+import type { Focus } from "../../knowledge/focus"
+import { answersAttribute } from "../../knowledge/focus-concepts"
+import { focusIndex } from "../../knowledge/focus-index"
 import { foldDiacritics, tokenize } from "../../knowledge/text"
 import { CONFIDENCE_THRESHOLD_CLARIFY } from "../interpret"
 import { buildRefusal } from "../refusal-policy"
@@ -29,6 +32,10 @@ export interface ClarificationInput {
   concepts: ConceptMatch[]
   ranked: ConceptMatch[]
   tokens: string[]
+  /** The question's own content words (focus-words.ts): what "did you mean" offers are drawn from. */
+  contentTokens: string[]
+  /** The question's focus: offers drawn from its words must answer the attribute it asks. */
+  focus?: Focus
   /** Question words the pack never uses, as typed: named in the confirmation question. */
   strangeWords?: string
 }
@@ -73,8 +80,8 @@ function buildClarification(run: Run, input: ClarificationInput): ClarificationP
   if (!unclear) {
     const confirmed = understoodConcepts(run, input.concepts)
     const understood = confirmed.map(name).join(", ")
-    const others = input.ranked
-      .filter((c) => !confirmed.some((m) => m.slug === c.slug))
+    const others = [...input.ranked, ...pointedConcepts(run, input)]
+      .filter((c, at, all) => !confirmed.some((m) => m.slug === c.slug) && all.findIndex((o) => o.slug === c.slug) === at)
       .slice(0, MAX_OPTIONS - 1)
     const strange = input.strangeWords
     return {
@@ -124,17 +131,39 @@ function understoodConcepts(run: Run, concepts: ConceptMatch[]): ConceptMatch[] 
   return best ? concepts.filter((c) => topicOf(c.slug) === topicOf(best.slug)) : []
 }
 
+/**
+ * Concepts several of the question's own words point to: offered beside the understood topic, so
+ * that "naknada za korištenje privatnog auta" can be told apart from the one concept its single
+ * keyword ("naknada") matched.
+ */
+function pointedConcepts(run: Run, input: ClarificationInput): Array<{ slug: string; nameHr: string; nameEn: string }> {
+  const focus = input.focus
+  const index = focusIndex(run.pack)
+  // What the question asks rules a concept in or out: "koliko poreza" is not asking a deadline.
+  const answersAsked = (slug: string) =>
+    focus?.attribute === undefined || [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
+  return nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS * 2, 2)
+    .filter(answersAsked)
+    .slice(0, MAX_OPTIONS)
+    .flatMap((slug) => {
+      const concept = run.index.concepts.get(slug)
+      return concept ? [concept] : []
+    })
+}
+
 function closestConcepts(
   run: Run,
   input: ClarificationInput,
 ): Array<{ slug: string; nameHr: string; nameEn: string }> {
   if (input.ranked.length > 0) return input.ranked.slice(0, MAX_OPTIONS)
-  const out = []
-  for (const slug of nearbyConcepts(run.index, input.tokens, MAX_OPTIONS)) {
+  // Concepts several of the question's own words point to, when there are any: one everyday word
+  // ("plaća") points to many concepts the question is not about.
+  const pointedBySeveral = pointedConcepts(run, input)
+  if (pointedBySeveral.length > 0) return pointedBySeveral
+  return nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS).flatMap((slug) => {
     const concept = run.index.concepts.get(slug)
-    if (concept) out.push(concept)
-  }
-  return out
+    return concept ? [concept] : []
+  })
 }
 
 /** Pre-supplied answers first (CLI --clarify, resume), then the callback; otherwise wait: the

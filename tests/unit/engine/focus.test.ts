@@ -35,6 +35,17 @@ describe("question focus in the pipeline", () => {
     expect(terminal.citations.map((c) => c.evidenceId)).toEqual(["e-bread-rate"])
   })
 
+  it("refuses a per diem for a trip abroad instead of giving the domestic amount, and answers a domestic one", async () => {
+    const abroad = await run("Koliko mogu isplatiti dnevnicu za put u Njemačku?")
+    expect(abroad.terminal?.outcome).toBe("REFUSAL")
+    expect(JSON.stringify(abroad.terminal)).not.toContain("30,00")
+    const english = await run("What per diem can I pay for a business trip to Austria?")
+    expect(english.terminal?.outcome).toBe("REFUSAL")
+    const domestic = await run("Kolika je dnevnica?")
+    expect(domestic.terminal?.outcome).toBe("ANSWER")
+    if (domestic.terminal?.outcome === "ANSWER") expect(domestic.terminal.headline).toContain("30,00 EUR")
+  })
+
   it("refuses an item the pack does not know instead of giving the general rate, naming it as typed", async () => {
     const { terminal, events } = await run("Koji je PDV na čokoladu?")
     expect(terminal?.outcome).toBe("REFUSAL")

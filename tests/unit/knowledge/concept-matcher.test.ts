@@ -68,6 +68,10 @@ describe("nearbyConcepts", () => {
     expect(nearbyConcepts(synthetic(), tokenize("registriranje firme"), 3)).toEqual(["syn-obveza"])
     expect(nearbyConcepts(synthetic(), tokenize("xyz"), 3)).toEqual([])
   })
+
+  it("counts each distinct word once, and can ask for several words pointing to a concept", () => {
+    expect(nearbyConcepts(synthetic(), tokenize("registriranje registriranje"), 3, 2)).toEqual([])
+  })
 })
 
 describe("bestFirst", () => {

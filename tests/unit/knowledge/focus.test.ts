@@ -50,6 +50,16 @@ describe("question focus", () => {
       expect(focus(question).unknownTokens, question).toEqual([])
   })
 
+  it("reads a trip abroad as the subject marked abroad, and only then", () => {
+    const index = focusIndex(focusPack())
+    const abroad = extractFocus(index, tokenize("Koliko mogu isplatiti dnevnicu za put u Njemačku?"), { tripAbroad: true })
+    expect(abroad.subjects).toEqual(["dnevnica-abroad"])
+    expect(abroad.attribute).toBe("amount")
+    expect(extractFocus(index, tokenize("Koliko mogu isplatiti dnevnicu za put u Split?")).subjects).toEqual(["dnevnica"])
+    // A trip abroad names no per diem by itself: the broader subject must be named.
+    expect(extractFocus(index, tokenize("Koji je PDV na kruh?"), { tripAbroad: true }).subjects).toEqual(["bread"])
+  })
+
   it("respects a term's neighbours: 'poslovne knjige' are not books", () => {
     expect(focus("PDV na knjige").subjects).toEqual(["books"])
     expect(focus("PDV i poslovne knjige").subjects).toEqual(["pdv"])

@@ -76,9 +76,9 @@ describe("hr-core rule pack", () => {
 
   // Issue 18 asks for 40 %; the research notes and the stored pages give official sources for
   // about a quarter of the rules (resources/packs/README.md says what was searched). This ratchet
-  // keeps what was reached (48 of 196 in pack 2.0.8) from slipping while the rest is sought.
-  it("rests at least 24 % of its rules on law, regulation or official guidance, and never less", () => {
-    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.24)
+  // keeps what was reached (49 of 196 in pack 2.0.9) from slipping while the rest is sought.
+  it("rests at least 25 % of its rules on law, regulation or official guidance, and never less", () => {
+    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.25)
   })
 
   it("cites only http(s) urls", () => {

@@ -107,6 +107,14 @@ describe("lintPack", () => {
     expect(lint((raw) => void (raw.concepts[0].subjects = ["vat-return"]))).toEqual([])
   })
 
+  it("UNKNOWN_SUBJECT: a subject marked abroad must be within a broader one", () => {
+    const findings = lint((raw) => {
+      raw.subjects.push(Object.assign({ id: "abroad-alone", kind: "topic", nameHr: "Inozemstvo", nameEn: "Abroad", terms: ["inozemstvo"] }, { abroad: true }))
+      raw.concepts[0]?.subjects.push("abroad-alone")
+    })
+    expect(codes(findings)).toEqual(["UNKNOWN_SUBJECT subject abroad-alone"])
+  })
+
   it("INTERNAL_REF: notes rows, the notes, row ids and pack ids in what users read", () => {
     const findings = lint((raw) => {
       raw.evidence[0].title = "Ministarstvo financija (istraživačke bilješke, red 2.1)"

@@ -125,8 +125,29 @@ describe("fiskai pack show", () => {
         "subjects: 2",
         "rules by authority: LAW 2, REGULATION 0, GUIDANCE 2, PRACTICE 0",
         "LAW+REGULATION+GUIDANCE: 100.0 %",
+        "official first where an official quote states the value: 4 of 4 (100.0 %)",
+        "PRACTICE first, official quote further down: 0 stating the value, 0 not checkable, 0 not stating it",
         "",
       ].join("\n"),
+    )
+  })
+
+  test("a rule leading with practice while an official quote further down states its value: counted by show, a finding of check", async () => {
+    const raw = cleanPackRaw()
+    raw.sources.push({ id: "s-firm", name: "Synthetic Firm", authority: "PRACTICE" })
+    raw.evidence.push({ ...raw.evidence[0], id: "e-firm", sourceId: "s-firm", quote: "SYNTHETIC: prag je 60.000,00 eura." })
+    const rule = raw.rules[1]
+    rule.authority = "PRACTICE"
+    rule.evidenceIds = ["e-firm", "e-prag-new"]
+    const path = write("practice.json", raw)
+    const shown = await cli("pack", "show", path)
+    expect(shown.out).toContain("rules by authority: LAW 1, REGULATION 0, GUIDANCE 2, PRACTICE 1\n")
+    expect(shown.out).toContain("official first where an official quote states the value: 3 of 4 (75.0 %)\n")
+    expect(shown.out).toContain("PRACTICE first, official quote further down: 1 stating the value, 0 not checkable, 0 not stating it\n")
+    const checked = await cli("pack", "check", path, "--no-golden")
+    expect(checked.code).toBe(1)
+    expect(checked.out).toBe(
+      "OFFICIAL_NOT_FIRST rule vat.threshold.new: cites practice first, but an official quote further down states its value: cite that one first\n",
     )
   })
 

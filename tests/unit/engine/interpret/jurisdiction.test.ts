@@ -40,6 +40,13 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction(text)).toMatchObject({ hint: "HR", note: `jurisdiction:HR:travel_to:${code}` })
   })
 
+  it("names the foreign destination of a trip, also when Croatia is named as its start", () => {
+    expect(jurisdiction("dnevnica za put iz Hrvatske u Njemačku")).toMatchObject({ hint: "HR", destinationAbroad: "DE" })
+    expect(jurisdiction("koliko mogu isplatiti dnevnicu za put u Njemačku").destinationAbroad).toBe("DE")
+    expect(jurisdiction("dnevnica za put u Split").destinationAbroad).toBeUndefined()
+    expect(jurisdiction("Koliki je PDV u Njemačkoj?").destinationAbroad).toBeUndefined()
+  })
+
   it("still reads a foreign tax as foreign on a trip", () => {
     expect(jurisdiction("PDV u Austriji na službenom putovanju").hint).toBe("OTHER")
   })

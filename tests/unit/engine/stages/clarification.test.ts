@@ -15,6 +15,7 @@ function input(question: string, confidence: number): ClarificationInput {
     concepts: matching.matches,
     ranked: matching.ranked,
     tokens: tokenize(question),
+    contentTokens: tokenize(question),
   }
 }
 
@@ -62,6 +63,16 @@ describe("clarificationStage", () => {
     expect(
       first?.stage === "CLARIFICATION" && first.status === "awaiting_input" && first.data.options?.[0]?.value,
     ).toBe("topic:t-threshold")
+  })
+
+  it("offers beside the understood topic a concept that several of the question's own words point to", async () => {
+    const { events } = await answer("Koliki je prirez kod registriranih ulaza?", 0.75, "cancel")
+    const values = events[0]?.stage === "CLARIFICATION" && events[0].status === "awaiting_input" ? events[0].data.options?.map((o) => o.value) : []
+    expect(values).toEqual(["confirm", "concept:syn-obveza", "cancel"])
+    // One word alone ("registriranih") is no reason to offer another topic.
+    const single = await answer("Koliki je prirez kod registriranih?", 0.75, "cancel")
+    const singleValues = single.events[0]?.stage === "CLARIFICATION" && single.events[0].status === "awaiting_input" ? single.events[0].data.options?.map((o) => o.value) : []
+    expect(singleValues).toEqual(["confirm", "cancel"])
   })
 
   it("confirming proceeds with the understood concepts", async () => {

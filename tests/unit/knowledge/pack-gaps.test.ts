@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest"
+import { realPack } from "../../fixtures/packs"
+import { goldenEvents } from "../engine/golden-run"
+
+// Declared gaps of the Croatian pack (resources/packs/README.md, "Known gaps"): the pack has no rule
+// for these facts because no verified source states them, and a question about one is refused with
+// the reason the pack's subject gives, in the question's language.
+
+const subjectGap = (id: string, locale: "hr" | "en"): string => {
+  const gap = realPack().pack.subjects?.find((s) => s.id === id)?.gap
+  if (gap === undefined) throw new Error(`subject ${id} declares no gap`)
+  return gap[locale]
+}
+
+async function refusalDetail(question: string, asOf: string): Promise<string> {
+  const events = await goldenEvents({ question, asOf }, "2026-11-26T10:00:00.000Z")
+  const last = events[events.length - 1]
+  if (last?.stage !== "REFUSAL" || last.status !== "complete") throw new Error(`not refused: ${last?.stage ?? "no events"}`)
+  return last.data.detail ?? ""
+}
+
+describe("declared gaps are refused with their reason", () => {
+  it.each([
+    ["hr", "Do kada se plaća porez na dohodak?"],
+    ["en", "By when must I pay income tax?"],
+  ] as const)("the payment deadline of the annual income tax (%s): %s", async (locale, question) => {
+    expect(await refusalDetail(question, "2026-03-01")).toContain(subjectGap("porez-na-dohodak-placanje", locale))
+  })
+
+  it.each([
+    ["hr", "Koja je stopa PDV-a na časopise?"],
+    ["en", "What is the VAT rate on magazines?"],
+  ] as const)("VAT on periodicals (%s): %s", async (locale, question) => {
+    expect(await refusalDetail(question, "2025-06-01")).toContain(subjectGap("periodicals", locale))
+  })
+
+  it("the filing deadline of the same return is answered, citing the Porezna uprava first", async () => {
+    const events = await goldenEvents({ question: "Do kada se predaje obrazac DOH?", asOf: "2026-01-15" }, "2026-11-26T10:00:00.000Z")
+    const last = events[events.length - 1]
+    if (last?.stage !== "ANSWER" || last.status !== "complete") throw new Error(`not answered: ${last?.stage ?? "no events"}`)
+    expect(last.data.citations[0]?.evidenceId).toBe("ev-pu-cc-doh-rok")
+  })
+})
