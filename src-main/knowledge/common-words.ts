@@ -20,7 +20,17 @@ export const DATE_WORDS: ReadonlySet<string> = new Set([
   "datumu", "day", "date",
 ])
 
+/**
+ * A shop, where goods are usually supplied: "PDV na kruh u trgovini" asks bread's own rate. A café
+ * or a restaurant is not among them: serving there is catering, with rates of its own.
+ */
+export const SHOP_WORDS: readonly string[] = [
+  "trgovina", "trgovini", "trgovinu", "ducan", "ducanu", "ducana", "supermarket", "supermarketu", "maloprodaji",
+  "maloprodaja", "shop", "shops", "store", "stores", "supermarkets", "retail",
+]
+
 export const COMMON_WORDS: ReadonlySet<string> = new Set([
+  ...SHOP_WORDS,
   ...DATE_WORDS,
   // the time of day ("Koliko je sati?"); a per-diem question names its dnevnica
   "sat", "sata", "sati", "satu", "hour", "hours", "time", "vrijeme",

@@ -1,7 +1,7 @@
 import type { Attribute } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
-import { DATE_WORDS } from "./common-words"
+import { DATE_WORDS, SHOP_WORDS } from "./common-words"
 
 // The question's focus (issue 17): which subjects of the pack it names, which attribute it asks
 // for, and whether it names, in a subject's place, something the pack has no subject for. Pure:
@@ -60,6 +60,7 @@ const SLOT_NOISE: ReadonlySet<string> = new Set([
   "obracunava", "pay", "paid", "charge", "placu", "place", "placi", "salary", "salaries", "wage", "wages", "nasu",
   "nase", "nasa", "nasoj", "vasu", "vase", "vasa", "moja", "mojoj", "tvoju", "svoju", "your", "their", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
   "sustav", "praksi", "pravilu", "opcenito", "general", "generally", "europi", "europe", "eu", "inozemstvu", "abroad",
+  ...SHOP_WORDS,
 ])
 
 function termMatches<T>(term: FocusTerm<T>, tokens: readonly string[], at: number): boolean {

@@ -46,6 +46,8 @@ describe("question focus", () => {
       "Koja je stopa PDV-a za 2025. godinu?",
       "Koja je stopa PDV-a za moju tvrtku?",
       "What is the VAT rate in Croatia this year?",
+      "Koliki je PDV na kruh u trgovini?",
+      "What is the VAT on bread in a shop?",
     ])
       expect(focus(question).unknownTokens, question).toEqual([])
   })
