@@ -12,6 +12,12 @@ import { typedText } from "./text"
 export const DOCUMENT_MAX_BYTES = 25 * 1024 * 1024
 /** Base64 of DOCUMENT_MAX_BYTES: four characters per three bytes, padded. */
 const MAX_BASE64_LENGTH = Math.ceil(DOCUMENT_MAX_BYTES / 3) * 4
+/**
+ * The largest message the browser host's socket takes (src-main/host/server.ts): a documents.add of
+ * a file of DOCUMENT_MAX_BYTES in base64, with room for its JSON (id, channel, file name, title).
+ * Anything larger closes the socket (code 1009), so the window refuses a larger file before sending.
+ */
+export const HOST_MAX_MESSAGE_BYTES = MAX_BASE64_LENGTH + 64 * 1024
 
 export const DocumentKind = z.enum(["pdf", "xml", "csv", "text"])
 

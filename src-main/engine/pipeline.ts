@@ -22,7 +22,8 @@ import { retrievalStage } from "./stages/retrieval"
 import { sourcesStage } from "./stages/sources"
 import type { RetrievalState } from "./state"
 import { contentTokens } from "./focus-words"
-import type { EngineDeps, EngineRequest } from "./types"
+import type { EngineDeps, EngineRequest, ReasoningEngine } from "./types"
+import { withDocumentFacts } from "./document-facts"
 
 // The reasoning generator (seed 001 §7): one generator per stage composed with yield*, exactly
 // one terminal event, yielded and returned. Deterministic for the same question, as-of date,
@@ -32,13 +33,17 @@ type RunBody = AsyncGenerator<ReasoningEvent, TerminalPayload>
 
 // A plain function handing on the guarded generator: one generator level less for every event
 // (see withStageLimit). Nothing runs before the first next() but the Run's construction.
-export function buildAnswerWithReasoning(
-  request: EngineRequest,
-  deps: EngineDeps,
-): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+function rulesRun(request: EngineRequest, deps: EngineDeps): AsyncGenerator<ReasoningEvent, TerminalPayload> {
   const run = new Run(request.requestId, deps, request.locale ?? "hr")
   return guarded(run, () => fullRun(run, request))
 }
+
+/**
+ * The engine: a question about the fields of a document the request carries is answered from the
+ * document (document-facts.ts), every other question by the rules. One entry point, so that a
+ * live run, a replay and a bundle's verification take the same path.
+ */
+export const buildAnswerWithReasoning: ReasoningEngine = withDocumentFacts(rulesRun)
 
 export interface ContinueRequest {
   /** The new run's id (a counterfactual is a run of its own). */

@@ -6,6 +6,7 @@ import type { Locale } from "../../src-shared/events/stages"
 import { MentionNotFoundError } from "../runs/mention-resolver"
 import { ThreadBusyError, ThreadPauseError, ThreadService, type StartedTurn } from "../runs/thread-service"
 import { ThreadNotFoundError } from "../store/threads-repo"
+import { DocumentError } from "../store/documents-repo"
 import { mapStoreErrors } from "./store-errors"
 
 // Threads (issue 22): conversations whose turns are runs. threads.ask starts the turn's run through
@@ -54,7 +55,7 @@ export function threadHandlers(services: Services): Pick<HandlerTable, ThreadKey
         locale ?? services.settings.get().locale,
       ),
     "threads.resume": ({ id, choices }) =>
-      guard(() => followed(threads.resume(id, choices, { sinks: [deferredPublisher(services.events)] }))),
+      guard(() => followed(threads.resume(id, choices, { sinks: [deferredPublisher(services.events)] })), services.settings.get().locale),
     "threads.dismiss": ({ id }) =>
       guard(() => {
         threads.dismiss(id)
@@ -79,6 +80,9 @@ async function guard<T>(body: () => T, locale: Locale = "en"): Promise<T> {
       if (error instanceof MentionNotFoundError) throw new IpcFailure("BAD_INPUT", error.text(locale))
       if (error instanceof ThreadPauseError)
         throw new IpcFailure(error.reason === "nothing-paused" ? "CONFLICT" : "BAD_INPUT", error.message)
+      // A mentioned document deleted (or its file gone) since it was chosen: nothing runs.
+      if (error instanceof DocumentError)
+        throw new IpcFailure(error.code === "content-missing" ? "UNAVAILABLE" : "NOT_FOUND", error.text(locale))
       throw error
     }
   })

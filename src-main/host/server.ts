@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http"
+import { HOST_MAX_MESSAGE_BYTES } from "../../src-shared/documents"
 import type { Duplex } from "node:stream"
 import { WebSocketServer } from "ws"
 import { TOKEN_PARAM } from "../../src-shared/ipc/ws-protocol"
@@ -60,7 +61,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     isTrustedCaller: (caller) => caller.transport === "websocket" && caller.url !== null && isOwnOrigin(caller.url, port),
     onUnexpectedError: options.onUnexpectedError,
   }), log)
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  // Large enough for documents.add of a file of intake's size limit (src-shared/documents.ts).
+  const wss = new WebSocketServer({ noServer: true, maxPayload: HOST_MAX_MESSAGE_BYTES })
 
   const server = createServer((request, response) => {
     if (!isLoopbackAddress(request.socket.remoteAddress) || !isOwnHost(request.headers.host, port)) {

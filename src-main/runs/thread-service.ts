@@ -18,6 +18,7 @@ import { DocumentsRepository } from "../store/documents-repo"
 import { ThreadsRepository, type Durability, type LastTurn } from "../store/threads-repo"
 import type { Store } from "../store/store"
 import { resolveMentions } from "./mention-resolver"
+import { runDocumentsFor } from "./run-documents"
 import type { AskRequest, RunResult, RunService } from "./run-service"
 
 // ThreadService (issue 22): conversations whose every turn is a run through the one run path
@@ -65,6 +66,8 @@ export interface ThreadAskOptions {
   sinks?: readonly ReasoningSink[]
   /** What this turn writes into the checkpoint besides the turn itself (documents resolved, the pause cleared). */
   checkpoint?: Pick<ThreadState, "conversationDocs" | "pendingMention">
+  /** The documents the question names (resolved @-mentions): they go with the run's request. */
+  documentIds?: readonly string[]
 }
 
 export interface MentionAskOptions extends ThreadAskOptions {
@@ -134,6 +137,9 @@ export class ThreadService {
       ...(thread.asOfDate === null ? {} : { asOfDate: thread.asOfDate }),
       ...(input.locale === undefined ? {} : { locale: input.locale }),
       ...(last === null ? {} : { previousTurn: previousTurnOf(last, dropped) }),
+      ...(options.documentIds === undefined || options.documentIds.length === 0
+        ? {}
+        : { documents: runDocumentsFor(this.documents(), options.documentIds) }),
     }
     const started = this.deps.runs.start(request, options.sinks === undefined ? {} : { sinks: options.sinks })
     const { requestId } = started
@@ -197,7 +203,11 @@ export class ThreadService {
       return { threadId: thread.id, paused }
     }
     const conversationDocs = withChoices(state.conversationDocs, found.resolved)
-    return this.start(thread.id, question, { ...options, checkpoint: { conversationDocs, pendingMention: null } })
+    return this.start(thread.id, question, {
+      ...options,
+      checkpoint: { conversationDocs, pendingMention: null },
+      documentIds: found.resolved.map((choice) => choice.documentId),
+    })
   }
 
   /** Goes on with the paused question: every unclear mention needs one of its candidates. */
@@ -215,6 +225,7 @@ export class ThreadService {
     const conversationDocs = withChoices(state.conversationDocs, [...paused.resolved, ...chosen])
     return this.start(thread.id, paused.question, {
       ...options,
+      documentIds: [...paused.resolved, ...chosen].map((choice) => choice.documentId),
       dropped: paused.dropped,
       ...(paused.locale === null ? {} : { locale: paused.locale }),
       checkpoint: { conversationDocs, pendingMention: null },

@@ -184,7 +184,8 @@ export class DocumentsRepository {
   /** @-mention completion: documents whose title or invoice number match what was typed, best first. */
   complete(query: { text: string; clientId?: ClientScope; limit?: number }): Completion[] {
     const limit = query.limit ?? 10
-    const typed = fold(query.text).trim()
+    // A control character ends an FTS5 string early ("unterminated string"): it reads as a space.
+    const typed = fold(query.text).replace(/\p{Cc}/gu, " ").trim()
     if (typed === "")
       return this.list({ clientId: query.clientId, limit }).map((document) => ({ document, matchedOn: "title", score: 0 }))
     const found = new Map<string, Completion>()

@@ -2,6 +2,7 @@ import { z } from "zod"
 import { EvaluationContext, FactSource, IsoDate } from "../context"
 import { ErrorCode, RefusalCode } from "./refusals"
 import { Authority, Locale, ReasoningStage, RiskTier } from "./stages"
+import { DocumentEvidence } from "../run-documents"
 
 // Payloads of seed 001 Appendix A (names exactly as spelled there) and seed 003.
 // Fields marked "addition" are ours; nothing of the seeds is renamed.
@@ -308,6 +309,8 @@ export const FinalAnswerPayload = z.object({
   primaryRuleId: z.string().optional(),
   /** addition (issue 18): the rule's legal basis, e.g. "Zakon o porezu na dodanu vrijednost (NN 73/13, 39/22), čl. 38 st. 2". */
   legalBasis: z.string().optional(),
+  /** addition (issue 22): an answer read from the client's documents names each one and the fields it read. */
+  documentEvidence: z.array(DocumentEvidence).optional(),
 })
 
 export const QualifiedAnswerPayload = FinalAnswerPayload.extend({

@@ -150,3 +150,25 @@ test("en: an ambiguous @-mention pauses, survives a restart, and resumes with th
     await page.goto("about:blank")
   })
 })
+
+for (const locale of ["hr", "en"] as const) {
+  test(`${locale}: a question about an @-mentioned e-invoice answers from its fields and names the document`, async ({ page, host }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" })
+    await page.goto(host.url)
+    if (locale === "en") await switchToEnglish(page)
+    await createClient(page, "Hotel Lučica d.o.o.")
+    await addInvoices(page, "Hotel Lučica d.o.o.", [{ fixture: "ubl-invoice-valid.xml", name: "Pekara ožujak.xml" }])
+    await startThread(page, "Hotel Lučica d.o.o.")
+    const question = locale === "hr" ? "Tko je prodavatelj na @17-P1-1 i koliko treba platiti?" : "Who is the seller on @17-P1-1 and what is the amount due?"
+    await askInThread(page, question, 1)
+    const answer = page.getByTestId("thread-run").getByTestId("answer-text")
+    await expect(answer).toContainText("17-P1-1")
+    await expect(answer).toContainText("Pekara Zrno d.o.o.")
+    await expect(answer).toContainText(locale === "hr" ? "OIB prodavatelja: 12345678903" : "seller's OIB: 12345678903")
+    await expect(page.getByTestId("thread-turn-headline").first()).toContainText(locale === "hr" ? "Prema dokumentu 17-P1-1" : "According to 17-P1-1")
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 1000 })
+      await screenshot(page, `threads-${locale}-document-facts-${width}`)
+    }
+  })
+}

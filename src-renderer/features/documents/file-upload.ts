@@ -1,15 +1,13 @@
 import { DOCUMENT_MAX_BYTES } from "../../../src-shared/documents"
-import { API_GLOBAL } from "../../../src-shared/ipc/api"
 
 // A chosen or dropped file as the documents.add channel takes it: its bytes in base64. The main
-// process's intake takes up to 25 MB; the browser host's socket carries messages of at most 1 MiB
-// (src-main/host/server.ts), so there a file may have at most what fits in one message as base64.
+// process's intake takes up to 25 MB, and both hosts carry that much: Electron's IPC, and the
+// browser host's socket, whose message limit is sized for it (HOST_MAX_MESSAGE_BYTES). A larger
+// file is refused here, in the user's language, before anything is sent.
 
-const BROWSER_HOST_MAX_BYTES = 750 * 1024
-
-/** The largest file this window can send: intake's limit under Electron, the socket's in the browser host. */
+/** The largest file this window can send: intake's limit, in either host. */
 export function uploadLimitBytes(): number {
-  return typeof window !== "undefined" && window[API_GLOBAL] !== undefined ? DOCUMENT_MAX_BYTES : BROWSER_HOST_MAX_BYTES
+  return DOCUMENT_MAX_BYTES
 }
 
 export async function fileToBase64(file: Blob): Promise<string> {

@@ -153,6 +153,12 @@ describe("@-mention completion", () => {
     expect(docs.complete({ text: "R-2025" }).map((c) => c.document.title).sort()).toEqual(["Račun Čakovec Trgovina", "Račun drugog klijenta"].sort())
   })
 
+  test("control characters in what was typed complete like spaces and never break the index query", () => {
+    const { docs, racun } = seeded()
+    expect(() => docs.complete({ text: "\fӨ\u0000\u0001", clientId: "c1" })).not.toThrow()
+    expect(docs.complete({ text: "\u0000cakov\u0001", clientId: "c1" }).map((c) => c.document.id)).toEqual([racun.id])
+  })
+
   test("one or two letters complete words by their beginning; a typo still finds the title", () => {
     const { docs, ugovor, izvod } = seeded()
     expect(docs.complete({ text: "ug", clientId: "c1" }).map((c) => c.document.id)).toEqual([ugovor.id])
