@@ -9,6 +9,9 @@ export default defineConfig({
     "./src-main/store/schema.ts",
     "./src-main/store/schema-scenarios.ts",
     "./src-main/store/schema-flags.ts",
+    "./src-main/store/schema-documents.ts",
+    "./src-main/store/schema-packs.ts",
+    "./src-main/store/schema-threads.ts",
   ],
   out: "./resources/migrations",
 })

@@ -35,10 +35,16 @@ export const Flag = z
     status: FlagStatus,
     /** Null while the flag is open. */
     decision: FlagDecision.nullable(),
+    /** The rule change that fixes what was reported, named when the flag was confirmed (migration 0014). */
+    ruleChangeId: z.string().nullable(),
   })
   .refine((flag) => (flag.status === "open") === (flag.decision === null), {
     message: "an open flag has no decision, and a decided one has",
     path: ["decision"],
+  })
+  .refine((flag) => flag.ruleChangeId === null || flag.status === "confirmed", {
+    message: "only a confirmed flag names a rule change",
+    path: ["ruleChangeId"],
   })
 
 /** What the queue shows of the flagged run, read from the trace's summary columns. */
@@ -54,10 +60,19 @@ export const FlaggedRun = z.object({
   createdAt: z.string(),
 })
 
+/** The rule change a confirmed flag names: which rule, and how far the change has come. */
+export const LinkedRuleChange = z.object({
+  id: z.string(),
+  ruleId: z.string(),
+  status: z.enum(["DRAFT", "IN_REVIEW", "PUBLISHED", "RETIRED"]),
+})
+
 /** One row of the review queue. */
 export const FlagQueueItem = z.object({
   flag: Flag,
   run: FlaggedRun,
+  /** The rule change the flag names (flag.ruleChangeId), null when it names none. */
+  linkedChange: LinkedRuleChange.nullable(),
   /** Milliseconds from the flag's creation to the moment the list was read (the reader's clock). */
   ageMs: z.number().int().nonnegative(),
 })
@@ -71,9 +86,22 @@ export const FlagListFilter = z.strictObject({
   status: z.enum(["open", "all"]).optional(),
   /** Only the flags of this run. */
   runId: Id.optional(),
+  /** Only the flags linked to this rule change. */
+  ruleChangeId: Id.optional(),
 })
 
-export const DecideFlagInput = z.strictObject({ id: Id, decision: FlagDecisionKind, note: FlagNote })
+export const DecideFlagInput = z
+  .strictObject({
+    id: Id,
+    decision: FlagDecisionKind,
+    note: FlagNote,
+    /** The rule change that fixes the answer: only with "confirmed". */
+    ruleChangeId: Id.optional(),
+  })
+  .refine((input) => input.ruleChangeId === undefined || input.decision === "confirmed", {
+    message: "only a confirmed flag names a rule change",
+    path: ["ruleChangeId"],
+  })
 
 export type FlagKind = z.infer<typeof FlagKind>
 export type FlagStatus = z.infer<typeof FlagStatus>
@@ -82,6 +110,7 @@ export type FlagDecision = z.infer<typeof FlagDecision>
 export type Flag = z.infer<typeof Flag>
 export type FlaggedRun = z.infer<typeof FlaggedRun>
 export type FlagQueueItem = z.infer<typeof FlagQueueItem>
+export type LinkedRuleChange = z.infer<typeof LinkedRuleChange>
 export type CreateFlagInput = z.infer<typeof CreateFlagInput>
 export type FlagListFilter = z.infer<typeof FlagListFilter>
 export type DecideFlagInput = z.infer<typeof DecideFlagInput>

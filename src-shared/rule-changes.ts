@@ -153,7 +153,12 @@ export const LintResult = z.object({
   findings: z.array(LintFinding),
 })
 
-export const ShadowStartInput = z.strictObject({ changeId: Id, locale: Locale.optional() })
+export const ShadowStartInput = z.strictObject({
+  changeId: Id,
+  locale: Locale.optional(),
+  /** Only the stored runs asked for these clients; absent: every stored run. */
+  clientIds: z.array(Id).min(1).max(1000).optional(),
+})
 export const ShadowJobRef = z.strictObject({ jobId: Id })
 export const ShadowJobState = z.enum(["running", "complete", "stopped", "failed"])
 export const ShadowJob = z.object({

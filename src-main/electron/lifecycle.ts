@@ -1,7 +1,8 @@
 import { app, BrowserWindow } from "electron"
+import { stopShadowRuns } from "../shadow/shadow-run"
 
 // Quit and re-open behaviour per platform, and closing the services (the database) exactly once
-// before the process exits.
+// before the process exits, after the shadow runs in the background have stopped.
 
 export function setupQuitWhenAllWindowsClosed(): void {
   app.on("window-all-closed", () => {
@@ -21,7 +22,9 @@ export function setupShutdown(close: () => Promise<void>): void {
     if (closed) return
     event.preventDefault()
     closed = true
-    close()
+    // Shadow runs first: their worker threads read the database the services then close.
+    stopShadowRuns()
+      .then(close)
       .catch((error: unknown) => console.error("closing services failed:", error))
       .finally(() => app.quit())
   })

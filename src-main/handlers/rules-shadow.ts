@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { resolve } from "node:path"
 import { IpcFailure } from "../../src-shared/ipc/channel"
+import { shadowJobEnded } from "../../src-shared/job-notice"
 import type { ShadowJob } from "../../src-shared/rule-changes"
 import type { Services } from "../composition/services"
 import type { RuleEdit } from "../packs/apply-changes"
@@ -33,7 +34,8 @@ export class ShadowJobs {
     private readonly latest: LatestVersion,
   ) {}
 
-  start(change: RuleChange, editOf: (change: RuleChange) => RuleEdit): ShadowJob {
+  /** Starts a shadow run of the change over every stored run, or over the runs of `clientIds`. */
+  start(change: RuleChange, editOf: (change: RuleChange) => RuleEdit, clientIds?: readonly string[]): ShadowJob {
     if (change.status !== "IN_REVIEW")
       throw new PackRefusal("not-in-review", { change: change.id, status: change.status })
     const base = this.latest.get().pack
@@ -59,17 +61,20 @@ export class ShadowJobs {
       dbPath: resolve(this.services.store.path),
       candidate,
       baseline: base,
+      ...(clientIds === undefined ? {} : { clientIds }),
       signal: controller.signal,
       appBusy: this.appBusy(),
       onProgress: (progress) => (job.view = { ...job.view, progress }),
     }).then(
-      (report) =>
-        (job.view = {
+      (report) => {
+        job.view = {
           ...job.view,
           state: report.status,
           report,
           progress: { done: report.done, total: report.total, changed: report.counts.changed },
-        }),
+        }
+        this.announceEnd(job.view)
+      },
       (error: unknown) => {
         this.services.reportBackgroundError(`shadow of change ${change.id}`, error)
         job.view = {
@@ -77,6 +82,7 @@ export class ShadowJobs {
           state: "failed",
           error: error instanceof Error ? error.message : String(error),
         }
+        this.announceEnd(job.view)
       },
     )
     return job.view
@@ -91,6 +97,12 @@ export class ShadowJobs {
     const job = this.job(jobId)
     job.controller.abort()
     return job.view
+  }
+
+  /** For the hosts' background notices (issue 23): the user may have turned to other work. */
+  private announceEnd(view: ShadowJob): void {
+    const ended = shadowJobEnded(view)
+    if (ended !== null) this.services.jobsEnded.publish(ended)
   }
 
   private job(jobId: string): Job {

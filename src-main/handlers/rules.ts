@@ -87,8 +87,8 @@ export function ruleHandlers(services: Services): Pick<HandlerTable, RuleKeys> {
           locale ?? "hr",
         ),
       ),
-    "rules.shadowStart": ({ changeId, locale }) =>
-      run(locale, () => shadows.start(changes.get(changeId), editOf)),
+    "rules.shadowStart": ({ changeId, locale, clientIds }) =>
+      run(locale, () => shadows.start(changes.get(changeId), editOf, clientIds)),
     "rules.shadowStatus": ({ jobId }) => run(undefined, () => shadows.status(jobId)),
     "rules.shadowStop": ({ jobId }) => run(undefined, () => shadows.stop(jobId)),
   }

@@ -6,6 +6,7 @@ import { backgroundErrorLogger } from "../logging/app-log"
 import { ipcErrorLogger } from "../logging/ipc-log"
 import { logRuns } from "../logging/run-log"
 import { createServices, DATABASE_FILE_NAME, defaultDataDir } from "../composition/services"
+import { stopShadowRuns } from "../shadow/shadow-run"
 import { keptFileText } from "../store/integrity"
 import { HOST_USAGE, HostUsageError, parseHostArgs, type HostArgs } from "./args"
 import { startHostLog } from "./host-log"
@@ -13,7 +14,7 @@ import { startBrowserHost } from "./server"
 import { enterUserDirectory } from "../util/user-directory"
 
 // `npm run serve`: the app's services and handler table behind the browser host. Prints the URL
-// to open; Ctrl+C (or SIGTERM) closes the server and the database cleanly.
+// to open; Ctrl+C (or SIGTERM) closes the server, stops the shadow runs and closes the database cleanly.
 
 const repoRoot = resolve(fileURLToPath(new URL(".", import.meta.url)), "..", "..")
 
@@ -63,6 +64,8 @@ async function serve(args: HostArgs): Promise<void> {
     log.info("host.stop")
     void host
       .close()
+      // Shadow runs first: their worker threads read the database the services then close.
+      .then(() => stopShadowRuns())
       .then(() => services.close())
       .finally(() => process.exit(0))
   }

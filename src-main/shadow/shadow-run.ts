@@ -57,7 +57,32 @@ const WORKER_YOUNG_MB = 32
 /** How long a Stop waits for the workers to hand back the runs they finished before they are ended. */
 const STOP_GRACE_MS = 500
 
-export async function shadowRun(options: ShadowRunOptions): Promise<ShadowReport> {
+/** The shadow runs under way in this process, so that a host that shuts down can stop them all. */
+const underWay = new Set<{ stop(): void; ended: Promise<unknown> }>()
+
+/**
+ * Stops every shadow run of this process and waits until each has ended its workers and closed its
+ * connection (the hosts call it before they close the database: a worker killed by the process's
+ * exit in the middle of a run would leave its read transaction open while the writer checkpoints).
+ */
+export async function stopShadowRuns(): Promise<void> {
+  const runs = [...underWay]
+  for (const run of runs) run.stop()
+  await Promise.allSettled(runs.map((run) => run.ended))
+}
+
+export function shadowRun(options: ShadowRunOptions): Promise<ShadowReport> {
+  const shutdown = new AbortController()
+  const signal = options.signal === undefined ? shutdown.signal : AbortSignal.any([options.signal, shutdown.signal])
+  const ended = runShadow({ ...options, signal })
+  const run = { stop: () => shutdown.abort(), ended }
+  underWay.add(run)
+  const forget = () => void underWay.delete(run)
+  ended.then(forget, forget)
+  return ended
+}
+
+async function runShadow(options: ShadowRunOptions): Promise<ShadowReport> {
   const startedAt = new Date()
   const db = openReadOnly(options.dbPath)
   try {

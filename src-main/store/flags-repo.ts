@@ -14,6 +14,7 @@ import { canonicalJson } from "../util/canonical-json"
 import { TraceNotFoundError } from "./errors"
 import { clients, traces } from "./schema"
 import { flagAudit, flags, type FlagRow } from "./schema-flags"
+import { ruleChanges } from "./schema-packs"
 import type { Store } from "./store"
 
 // Flagged answers (issue 19): a report on a finished run, the review queue, and a reviewer's
@@ -32,6 +33,13 @@ export class FlagRunNotFoundError extends TraceNotFoundError {
 export class FlagNotFoundError extends Error {
   constructor(readonly flagId: string) {
     super(`no flag ${flagId}`)
+  }
+}
+
+/** A decision naming a rule change the store does not hold. */
+export class FlagRuleChangeNotFoundError extends Error {
+  constructor(readonly ruleChangeId: string) {
+    super(`no rule change ${ruleChangeId}: a confirmed flag can only name a stored rule change`)
   }
 }
 
@@ -92,6 +100,7 @@ export class FlagsRepository {
     const where: SQL[] = []
     if ((filter.status ?? "open") === "open") where.push(eq(flags.status, "open"))
     if (filter.runId !== undefined) where.push(eq(flags.runId, filter.runId))
+    if (filter.ruleChangeId !== undefined) where.push(eq(flags.ruleChangeId, filter.ruleChangeId))
     const rows = this.store.db
       .select({
         flag: flags,
@@ -102,10 +111,14 @@ export class FlagsRepository {
         outcome: traces.outcome,
         confidence: traces.confidence,
         runCreatedAt: traces.createdAt,
+        changeId: ruleChanges.id,
+        changeRuleId: ruleChanges.ruleId,
+        changeStatus: ruleChanges.status,
       })
       .from(flags)
       .innerJoin(traces, eq(traces.requestId, flags.runId))
       .leftJoin(clients, eq(clients.id, traces.clientId))
+      .leftJoin(ruleChanges, eq(ruleChanges.id, flags.ruleChangeId))
       .where(and(...where))
       // Ids are random: ties in time go in the order the flags were written (the table's rowid).
       .orderBy(asc(flags.createdAt), sql`${flags}.rowid`)
@@ -114,26 +127,33 @@ export class FlagsRepository {
       FlagQueueItem.parse({
         flag: toFlag(row.flag),
         run: flaggedRun(row),
+        linkedChange:
+          row.changeId === null ? null : { id: row.changeId, ruleId: row.changeRuleId, status: row.changeStatus },
         ageMs: Math.max(0, now.getTime() - Date.parse(row.flag.createdAt)),
       }),
     )
   }
 
-  /** Confirms (the answer was wrong) or rejects an open flag, with a note; a decision is final. */
+  /**
+   * Confirms (the answer was wrong) or rejects an open flag, with a note; a decision is final. A
+   * confirmation may name the rule change that fixes the answer (its column, so that the change
+   * lists its flags).
+   */
   decide(input: DecideFlagInput): Flag {
-    const { id, decision, note } = DecideFlagInput.parse(input)
+    const { id, decision, note, ruleChangeId = null } = DecideFlagInput.parse(input)
     const now = this.store.clock().toISOString()
     this.store.sqlite
       .transaction(() => {
         const before = this.require(id)
         if (before.status !== "open") throw alreadyDecided(before)
+        if (ruleChangeId !== null) this.requireRuleChange(ruleChangeId)
         const changed = this.store.db
           .update(flags)
-          .set({ status: decision, decidedAt: now, decisionNote: note })
+          .set({ status: decision, decidedAt: now, decisionNote: note, ruleChangeId })
           .where(and(eq(flags.id, id), eq(flags.status, "open")))
           .run().changes
         if (changed !== 1) throw alreadyDecided(this.require(id))
-        this.audit(id, decision, { note }, now)
+        this.audit(id, decision, ruleChangeId === null ? { note } : { note, ruleChangeId }, now)
       })
       .immediate()
     return this.require(id)
@@ -148,6 +168,15 @@ export class FlagsRepository {
       .orderBy(asc(flagAudit.id))
       .all()
       .map((r) => ({ action: r.action, at: r.at, detail: JSON.parse(r.detailJson) as unknown }))
+  }
+
+  private requireRuleChange(ruleChangeId: string): void {
+    const found = this.store.db
+      .select({ id: ruleChanges.id })
+      .from(ruleChanges)
+      .where(eq(ruleChanges.id, ruleChangeId))
+      .get()
+    if (found === undefined) throw new FlagRuleChangeNotFoundError(ruleChangeId)
   }
 
   private requireReportable(runId: string): void {
@@ -191,6 +220,7 @@ function toFlag(row: FlagRow): Flag {
       row.decidedAt === null || row.decisionNote === null
         ? null
         : { decidedAt: row.decidedAt, note: row.decisionNote },
+    ruleChangeId: row.ruleChangeId,
   })
 }
 

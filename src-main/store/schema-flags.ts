@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm"
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core"
 import { traces } from "./schema"
+import { ruleChanges } from "./schema-packs"
 
 // Flagged answers (issue 19), read by drizzle-kit with schema.ts. A flag names its run by the
 // trace's request id and sits beside the trace: flagging never writes to `traces` or `events`,
@@ -8,6 +9,8 @@ import { traces } from "./schema"
 // decided once (a trigger refuses any later change, custom part of migration 0009), and every
 // creation and decision writes a row of the append-only flag audit in the same transaction.
 // The foreign key also keeps a flagged run from being purged (purge.ts keeps referenced traces).
+// A confirmed flag may name the rule change that fixes it (migration 0014): set with the decision,
+// final with it; triggers refuse it on a flag that is not confirmed.
 
 export const flags = sqliteTable(
   "flags",
@@ -22,11 +25,14 @@ export const flags = sqliteTable(
     status: text("status").notNull().default("open"),
     decidedAt: text("decided_at"),
     decisionNote: text("decision_note"),
+    ruleChangeId: text("rule_change_id").references(() => ruleChanges.id),
   },
   (t) => [
     // The review queue: open flags, oldest first.
     index("flags_status_idx").on(t.status, t.createdAt),
     index("flags_run_idx").on(t.runId, t.createdAt),
+    // A rule change's flags (the change's screen lists them).
+    index("flags_rule_change_idx").on(t.ruleChangeId, t.createdAt),
     check("flags_kind", sql`${t.kind} IN ('wrong', 'unclear')`),
     check("flags_status", sql`${t.status} IN ('open', 'confirmed', 'rejected')`),
     check(

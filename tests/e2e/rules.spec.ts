@@ -11,18 +11,18 @@ import { ARTIFACTS, ask, expect, screenshot, test } from "./support/fixtures"
 
 const QUESTION = "Koja je stopa poreza na dobit ako je prihod 500.000 eura?"
 const RULE = "dobit.stopa.10"
-const NOTES = "/work/notes/rules-ui"
+const NOTES = "/work/notes/rules-loop"
 
 const WORDS = {
   hr: {
     fourEyes: "Načelo četiri oka: autor (Ana Anić)",
     published: /^Objavljena je verzija \d+\.\d+\.\d+: nova pitanja/,
-    link: "promjena pravila",
+    link: "Ispravlja ga promjena pravila",
   },
   en: {
     fourEyes: "Four eyes: the author (Ana Anić)",
     published: /^Version \d+\.\d+\.\d+ is published: new questions/,
-    link: "rule change",
+    link: "Fixed by the rule change",
   },
 } as const
 
@@ -124,13 +124,34 @@ for (const locale of ["hr", "en"] as const) {
     await page.getByTestId("decision-submit").click()
     await page.getByTestId("review-show-all").check()
     await expect(row).toHaveAttribute("data-status", "confirmed")
-    await expect(row).toContainText(`${words.link} ${changeId}`)
+    // The link is stored with the decision (not written into its note), and shown both ways.
+    await expect(row).toContainText("Pravilo dobit.stopa.10")
+    await expect(row).not.toContainText("→")
+    const linked = row.getByTestId("review-linked-change")
+    await expect(linked).toHaveText(RULE)
+    await expect(linked.locator("xpath=..")).toContainText(words.link)
+    await shots(page, locale, "03-review-linked")
+    await linked.click()
+    await expect(page.getByTestId("change-screen")).toBeVisible()
+    expect(page.url()).toContain(`/rules/change/${changeId}`)
+    const reported = page.locator(`[data-testid="change-flag"]`)
+    await expect(reported).toHaveCount(1)
+    await expect(reported.getByTestId("change-flag-run")).toHaveText(QUESTION)
+    await expect(reported).toContainText("Stopa 10 % ne vrijedi za 2026.")
+    await page.getByTestId("change-flags").scrollIntoViewIfNeeded()
+    await shots(page, locale, "03-change-flags")
+    await reported.getByTestId("change-flag-run").click()
+    await expect(page.getByTestId("run-view")).toHaveAttribute("data-request-id", runId)
 
     // A second profile approves; publishing waits for the shadow run, which lists the stored answer.
     await page.goto(`${host.url.split("#")[0]}#/rules/change/${changeId}`)
     await addProfile(page, "Ivo Ivić")
     await page.getByTestId("change-approve").click()
     await expect(page.getByTestId("change-publish")).toBeDisabled()
+    // Chosen clients with none ticked cannot start; all clients can.
+    await page.getByTestId("shadow-clients-chosen").check()
+    await expect(page.getByTestId("shadow-start")).toBeDisabled()
+    await page.getByTestId("shadow-clients-all").check()
     await page.getByTestId("shadow-start").click()
     await expect(page.getByTestId("shadow-report")).toHaveAttribute("data-status", "complete")
     await expect(page.getByTestId("shadow-progress")).toHaveAttribute("value", "100")

@@ -12,7 +12,8 @@ export interface DecisionFormProps {
   decision: FlagDecisionKind
   /** The flagged question, naming the form for screen readers. */
   question: string
-  onDecide(note: string): Promise<unknown>
+  /** The note, and for a confirmation the rule change that fixes the answer (if one is chosen). */
+  onDecide(note: string, ruleChangeId?: string): Promise<unknown>
   onCancel(): void
 }
 
@@ -22,7 +23,7 @@ export function DecisionForm({ decision, question, onDecide, onCancel }: Decisio
   const [note, setNote] = useState("")
   const [error, setError] = useState<MessageKey | null>(null)
   const [busy, setBusy] = useState(false)
-  // A confirmed report can name the rule change that fixes it (issue 19): kept in the note.
+  // A confirmed report can name the rule change that fixes it (issue 19): stored with the decision.
   const [linked, setLinked] = useState("")
   const input = useRef<HTMLTextAreaElement>(null)
 
@@ -36,7 +37,7 @@ export function DecisionForm({ decision, question, onDecide, onCancel }: Decisio
     setBusy(true)
     setError(null)
     try {
-      await onDecide(linked === "" ? note : `${note.trim()}\n→ ${t("rules.link.text")} ${linked}`)
+      await onDecide(note, decision === "confirmed" && linked !== "" ? linked : undefined)
     } catch (e) {
       setError(flagErrorKey(e, "decide"))
       setBusy(false)

@@ -13,7 +13,12 @@ import { DecisionForm } from "./DecisionForm"
 // row the decision form once the reviewer chose Confirm or Reject. Decided flags (shown with
 // "all") carry their decision instead of the buttons.
 
-export type Decide = (flagId: string, decision: FlagDecisionKind, note: string) => Promise<unknown>
+export type Decide = (
+  flagId: string,
+  decision: FlagDecisionKind,
+  note: string,
+  ruleChangeId?: string,
+) => Promise<unknown>
 
 export function FlagQueueTable({ items, onDecide }: { items: readonly FlagQueueItem[]; onDecide: Decide }) {
   const { t } = useI18n()
@@ -96,7 +101,7 @@ function FlagRow({ item, onDecide }: { item: FlagQueueItem; onDecide: Decide }) 
               key={deciding}
               decision={deciding}
               question={run.question}
-              onDecide={(note) => onDecide(flag.id, deciding, note)}
+              onDecide={(note, ruleChangeId) => onDecide(flag.id, deciding, note, ruleChangeId)}
               onCancel={cancel}
             />
           </td>
@@ -108,7 +113,7 @@ function FlagRow({ item, onDecide }: { item: FlagQueueItem; onDecide: Decide }) 
 
 /** An open flag's Confirm and Reject (each opens the form under the row), or a decided flag's decision. */
 function DecisionCell({
-  item: { flag },
+  item: { flag, linkedChange },
   deciding,
   onStart,
   buttons,
@@ -124,6 +129,19 @@ function DecisionCell({
       <>
         <FlagStatusBadge status={flag.status} />
         <p className="review-note">{flag.decision.note}</p>
+        {linkedChange !== null && (
+          <p className="review-linked-change">
+            {t("review.linkedChange")}{" "}
+            <Link
+              to="/rules/change/$changeId"
+              params={{ changeId: linkedChange.id }}
+              data-testid="review-linked-change"
+            >
+              <code>{linkedChange.ruleId}</code>
+            </Link>{" "}
+            <span className="muted">({t(`rules.status.${linkedChange.status}`)})</span>
+          </p>
+        )}
         <p className="hint">
           {t("review.decidedOn", { date: formatDateTime(flag.decision.decidedAt, locale) })}
         </p>

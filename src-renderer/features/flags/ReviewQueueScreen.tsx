@@ -18,10 +18,10 @@ export function ReviewQueueScreen() {
   const queue = useFlagQueue(show)
   const [done, setDone] = useState<FlagDecisionKind | null>(null)
 
-  const decide = async (id: string, decision: FlagDecisionKind, note: string) => {
+  const decide = async (id: string, decision: FlagDecisionKind, note: string, ruleChangeId?: string) => {
     setDone(null)
     try {
-      await call("flags.decide", { id, decision, note }, api)
+      await call("flags.decide", { id, decision, note, ...(ruleChangeId === undefined ? {} : { ruleChangeId }) }, api)
     } catch (error) {
       // Decided meanwhile (another window, the CLI): show the list as it is now.
       if (error instanceof ApiError && (error.code === "CONFLICT" || error.code === "NOT_FOUND"))

@@ -15,6 +15,7 @@ import { useStores } from "../../state/stores"
 import { ChangeStatusBadge } from "./ChangeStatusBadge"
 import { conditionProblems } from "./conditions"
 import { draftOf, evidenceToSend, ruleToSend, type DraftState } from "./draft"
+import { LinkedFlags } from "./LinkedFlags"
 import { LintPanel } from "./LintPanel"
 import { ProfilePicker } from "./ProfilePicker"
 import { ReviewActions } from "./ReviewActions"
@@ -112,12 +113,15 @@ function ChangeView({ detail, catalog, packEvidence, reload }: ChangeViewProps) 
       />
       <ChangeNotices change={change} me={me} published={published} error={error} />
       {change.status === "IN_REVIEW" && published === null && <ShadowPanel control={shadow} canStart />}
-      <ReviewActions
-        change={change}
-        published={published !== null}
-        shadowDone={shadowDone}
-        onMove={(which, note) => void move(which, note)}
-      />
+      {/* Once the profiles are read: a move made before would be refused as "choose a profile first". */}
+      {profiles.profiles !== null && (
+        <ReviewActions
+          change={change}
+          published={published !== null}
+          shadowDone={shadowDone}
+          onMove={(which, note) => void move(which, note)}
+        />
+      )}
       {draft === null ? (
         <p className="notice notice-warning">{t("rules.retireNotice", { rule: change.ruleId })}</p>
       ) : (
@@ -138,6 +142,7 @@ function ChangeView({ detail, catalog, packEvidence, reload }: ChangeViewProps) 
           )}
         </>
       )}
+      <LinkedFlags changeId={change.id} />
       <ChangeTrail trail={trail} />
     </section>
   )

@@ -6,8 +6,8 @@ import { useStores } from "../../state/stores"
 import { useLoad } from "./use-load"
 
 // A confirmed flag linked to the rule change that fixes it (the review queue's decision form):
-// the open changes to choose from, and a way to propose one. The link is written into the
-// decision's note ("→ rule change …"), which the flag, its run and the CLI all show.
+// the open changes to choose from, and a way to propose one. The link is stored with the decision
+// (the flag's rule_change_id, migration 0014): the queue links to the change, the change lists it.
 
 export function RuleChangeLink({ value, onChange }: { value: string; onChange(changeId: string): void }) {
   const { t } = useI18n()

@@ -1,8 +1,10 @@
 import { Link } from "@tanstack/react-router"
+import { useState } from "react"
 import type { ShadowEntry, ShadowReport, ShadowSide } from "../../../src-shared/shadow"
 import { formatCount } from "./counts"
 import { useI18n } from "../../i18n/i18n-context"
 import { OutcomeBadge } from "../../ui/badges"
+import { ALL_CLIENTS, clientIdsOf, ShadowClients, type ClientChoice } from "./ShadowClients"
 import type { ShadowJobControl } from "./use-shadow-job"
 
 // The shadow run of a change in review (seed 001 §12: nothing new reaches users unshadowed): a
@@ -16,6 +18,8 @@ export function ShadowPanel({ control, canStart }: { control: ShadowJobControl; 
   const running = job?.state === "running"
   const { done, total } = job?.progress ?? { done: 0, total: 0 }
   const percent = total === 0 ? (running ? 0 : 100) : Math.floor((done / total) * 100)
+  const [clients, setClients] = useState<ClientChoice>(ALL_CLIENTS)
+  const clientIds = clientIdsOf(clients)
   return (
     <section
       className="shadow-panel"
@@ -25,12 +29,13 @@ export function ShadowPanel({ control, canStart }: { control: ShadowJobControl; 
     >
       <h2 id="shadow-heading">{t("rules.shadow.title")}</h2>
       <p className="muted">{t("rules.shadow.intro")}</p>
+      <ShadowClients value={clients} onChange={setClients} disabled={running || !canStart} />
       <div className="form-actions">
         <button
           type="button"
           className={job === null ? "button-primary" : undefined}
-          disabled={running || !canStart}
-          onClick={control.start}
+          disabled={running || !canStart || clientIds === null}
+          onClick={() => clientIds !== null && control.start(clientIds)}
           data-testid="shadow-start"
         >
           {t(job === null ? "rules.shadow.start" : "rules.shadow.again")}

@@ -106,6 +106,7 @@ export const flagMessages = {
   "review.noHeadline": { hr: "bez odgovora", en: "no answer" },
   "review.reportedOn": { hr: "prijavljeno {date}", en: "reported {date}" },
   "review.decidedOn": { hr: "odlučeno {date}", en: "decided {date}" },
+  "review.linkedChange": { hr: "Ispravlja ga promjena pravila", en: "Fixed by the rule change" },
   "review.openRun": { hr: "Otvori izračun: {question}", en: "Open the run: {question}" },
   "review.confirm": { hr: "Potvrdi: odgovor je bio netočan", en: "Confirm: the answer was wrong" },
   "review.reject": { hr: "Odbij", en: "Reject" },

@@ -294,6 +294,14 @@ export const ruleMessages = {
   "rules.shadow.count.values": { hr: "promijenjene vrijednosti: {n}", en: "changed values: {n}" },
   "rules.shadow.count.obligations": { hr: "promijenjene obveze: {n}", en: "changed obligations: {n}" },
   "rules.shadow.noClient": { hr: "Bez klijenta", en: "No client" },
+  "rules.shadow.clients": { hr: "Koja spremljena pitanja", en: "Which stored questions" },
+  "rules.shadow.clients.all": { hr: "Svi klijenti", en: "All clients" },
+  "rules.shadow.clients.chosen": { hr: "Odabrani klijenti", en: "Chosen clients" },
+  "rules.shadow.clients.none": { hr: "Još nema spremljenih klijenata.", en: "No clients are saved yet." },
+  "rules.shadow.clients.pick": {
+    hr: "Označite barem jednog klijenta.",
+    en: "Tick at least one client.",
+  },
   "rules.shadow.clientCount": { hr: "promijenjeno {changed} od {runs}", en: "{changed} of {runs} changed" },
   "rules.shadow.before": { hr: "Sada:", en: "Now:" },
   "rules.shadow.after": { hr: "S promjenom:", en: "With the change:" },
@@ -308,5 +316,9 @@ export const ruleMessages = {
   },
   "rules.link.none": { hr: "bez poveznice", en: "no link" },
   "rules.link.propose": { hr: "Predloži promjenu pravila…", en: "Propose a rule change…" },
-  "rules.link.text": { hr: "promjena pravila", en: "rule change" },
+  "rules.linkedFlags.title": { hr: "Prijave koje ova promjena ispravlja", en: "Reports this change fixes" },
+  "rules.linkedFlags.none": {
+    hr: "Nijedna potvrđena prijava ne upućuje na ovu promjenu.",
+    en: "No confirmed report names this change.",
+  },
 } as const satisfies MessageTable

@@ -13,6 +13,8 @@ import type {
 import type { PackInfo } from "../../../src-shared/pack-info"
 import { createHandlers } from "../../../src-main/handlers/index"
 import { createDispatcher } from "../../../src-main/ipc/dispatcher"
+import { stopShadowRuns } from "../../../src-main/shadow/shadow-run"
+import { cloneTraces } from "../export/clone-traces"
 import { dumpDatabase, openTempServices, untilRunStops, type TempServices } from "./temp-services"
 
 // The rules channels (issue 19) through the real handler table over real services and a real
@@ -179,4 +181,58 @@ describe("rules channels", () => {
     expect((await failure(call("profiles.create", { displayName: "   " }))).code).toBe("BAD_INPUT")
     expect(dumpDatabase(temp.services)).toEqual(dump)
   }, 30_000)
+
+  it("a shadow run under way is stopped when the host shuts down, and the database then closes", async () => {
+    const { temp, call } = setup()
+    await ask(temp, call)
+    cloneTraces(temp.services.store.sqlite, 1200, { start: new Date("2026-06-02T00:00:00.000Z") })
+    const ana = await value<RuleProfile>(call("profiles.create", { displayName: "Ana Anić" }))
+    const { rule } = await value<RuleWithEvidence>(call("rules.rule", { ruleId: "dobit.stopa.10" }))
+    const change = await value<RuleChangeView>(
+      call("rules.propose", { kind: "edit", ruleId: rule.id, rule: { ...rule, effectiveUntil: "2025-12-31" }, actor: ana.id, note: "Stopa 10 % do kraja 2025." }),
+    )
+    await value(call("rules.submit", { changeId: change.id, actor: ana.id }))
+    const started = await value<ShadowJob>(call("rules.shadowStart", { changeId: change.id }))
+    let job = started
+    while (job.progress.done === 0) {
+      await new Promise((r) => setTimeout(r, 20))
+      job = await value<ShadowJob>(call("rules.shadowStatus", { jobId: started.jobId }))
+    }
+    // What the hosts do first at shutdown (host/main.ts, electron/lifecycle.ts): the job has ended when it returns.
+    await stopShadowRuns()
+    const stopped = await value<ShadowJob>(call("rules.shadowStatus", { jobId: started.jobId }))
+    expect(stopped).toMatchObject({ state: "stopped", error: null, report: { status: "stopped", total: 1200 } })
+    expect(stopped.report?.done).toBeLessThan(1200)
+    await temp.services.close()
+    expect(temp.services.store.sqlite.open).toBe(false)
+  }, 60_000)
+
+  it("shadows only the chosen clients' stored answers when clients are chosen", async () => {
+    const { temp, call } = setup()
+    const client = await value<{ id: string }>(
+      call("clients.save", { name: "Ana d.o.o.", context: {} }),
+    )
+    await ask(temp, call)
+    const { requestId: forClient } = await value<{ requestId: string }>(
+      call("runs.ask", { question: QUESTION, asOfDate: "2026-06-01", clientId: client.id }),
+    )
+    await untilRunStops(temp.services, forClient, temp.published)
+    await temp.services.runs.settled()
+    const ana = await value<RuleProfile>(call("profiles.create", { displayName: "Ana Anić" }))
+    const { rule } = await value<RuleWithEvidence>(call("rules.rule", { ruleId: "dobit.stopa.10" }))
+    const change = await value<RuleChangeView>(
+      call("rules.propose", { kind: "edit", ruleId: rule.id, rule: { ...rule, effectiveUntil: "2025-12-31" }, actor: ana.id, note: "Do kraja 2025." }),
+    )
+    await value(call("rules.submit", { changeId: change.id, actor: ana.id }))
+    const all = await untilShadowEnds(call, (await value<ShadowJob>(call("rules.shadowStart", { changeId: change.id }))).jobId)
+    expect(all.report).toMatchObject({ total: 2, clientIds: null })
+    const chosen = await untilShadowEnds(
+      call,
+      (await value<ShadowJob>(call("rules.shadowStart", { changeId: change.id, clientIds: [client.id] }))).jobId,
+    )
+    expect(chosen.report).toMatchObject({ status: "complete", total: 1, clientIds: [client.id] })
+    expect(chosen.report?.clients.map((c) => [c.clientName, c.entries.map((e) => e.requestId)])).toEqual([["Ana d.o.o.", [forClient]]])
+    const none = await failure(call("rules.shadowStart", { changeId: change.id, clientIds: [] }))
+    expect(none.code).toBe("BAD_INPUT")
+  }, 60_000)
 })

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import type { ShadowReport } from "../../../src-shared/shadow"
-import { shadowRun } from "../../../src-main/shadow/shadow-run"
+import { shadowRun, stopShadowRuns } from "../../../src-main/shadow/shadow-run"
 import { realPack } from "../../fixtures/packs"
 import { cloneTraces } from "../export/clone-traces"
 import { candidateWith, olderEngineCopy, seededStore, type SeededStore } from "./fixtures"
@@ -157,4 +157,31 @@ describe("shadowRun", () => {
       expect(threadCount()).toBe(threadsDuring - 2)
     }
   })
+
+  it("stops every shadow run under way when the host shuts down, each ending with its workers gone", async () => {
+    const seeded = await seededStore()
+    cloneTraces(seeded.store.sqlite, 1500, { start: new Date("2025-07-01T00:00:00.000Z") })
+    let doneSoFar = 0
+    const options = { dbPath: seeded.dbPath, candidate: eggRate(13), baseline: "as-recorded" as const, workers: 2, pageSize: 16 }
+    const runs = [shadowRun({ ...options, onProgress: (p) => (doneSoFar += p.done) }), shadowRun(options)]
+    while (doneSoFar === 0) await new Promise((resolve) => setTimeout(resolve, 10))
+    const threadsDuring = threadCount()
+    const asked = performance.now()
+    await stopShadowRuns()
+    const stopMs = performance.now() - asked
+    // Once the hook has returned, both runs have ended: their reports are out, marked stopped.
+    const settled = await Promise.race([Promise.all(runs), new Promise<null>((resolve) => setTimeout(() => resolve(null), 0))])
+    expect(settled).not.toBeNull()
+    for (const report of settled ?? []) {
+      expect(report.status).toBe("stopped")
+      expect(report.done).toBeLessThan(1500)
+    }
+    expect(stopMs).toBeLessThan(1500)
+    // The four workers' threads are gone (other threads of the process may have started meanwhile).
+    if (threadsDuring > 0) expect(threadCount()).toBeLessThanOrEqual(threadsDuring - 4)
+    // Nothing is left under way: a second call has nothing to wait for.
+    const again = performance.now()
+    await stopShadowRuns()
+    expect(performance.now() - again).toBeLessThan(50)
+  }, 60_000)
 })

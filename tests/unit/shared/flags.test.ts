@@ -41,12 +41,19 @@ describe("flag schemas", () => {
   })
 
   it("keep a flag's status and decision together", () => {
-    const open = { id: "f", runId: "r", kind: "unclear", note: "?", createdAt: "2026-01-01T00:00:00.000Z", status: "open", decision: null }
+    const open = { id: "f", runId: "r", kind: "unclear", note: "?", createdAt: "2026-01-01T00:00:00.000Z", status: "open", decision: null, ruleChangeId: null }
     const decision = { decidedAt: "2026-01-02T00:00:00.000Z", note: "rule x" }
     expect(Flag.safeParse(open).success).toBe(true)
     expect(Flag.safeParse({ ...open, status: "confirmed", decision }).success).toBe(true)
     expect(Flag.safeParse({ ...open, decision }).success).toBe(false)
     expect(Flag.safeParse({ ...open, status: "rejected" }).success).toBe(false)
+    // The rule change that fixes it: only a confirmed flag names one.
+    expect(Flag.safeParse({ ...open, status: "confirmed", decision, ruleChangeId: "c1" }).success).toBe(true)
+    expect(Flag.safeParse({ ...open, status: "rejected", decision, ruleChangeId: "c1" }).success).toBe(false)
+    expect(Flag.safeParse({ ...open, ruleChangeId: "c1" }).success).toBe(false)
+    const decide = { id: "f", note: "n", ruleChangeId: "c1" }
+    expect(DecideFlagInput.safeParse({ ...decide, decision: "confirmed" }).success).toBe(true)
+    expect(DecideFlagInput.safeParse({ ...decide, decision: "rejected" }).success).toBe(false)
   })
 })
 

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest"
 import { isTerminal } from "../../../src-shared/events/event"
-import { FlagNotFoundError, FlagRunNotFoundError, FlagsRepository, FlagStateError } from "../../../src-main/store/flags-repo"
+import {
+  FlagNotFoundError,
+  FlagRuleChangeNotFoundError,
+  FlagRunNotFoundError,
+  FlagsRepository,
+  FlagStateError,
+} from "../../../src-main/store/flags-repo"
+import { seedBundledPack } from "../../../src-main/packs/bundled-seed"
+import { RuleChanges } from "../../../src-main/packs/rule-changes"
+import type { Store } from "../../../src-main/store/store"
+import { hrCorePack } from "./core-pack"
 import { TraceNotFoundError } from "../../../src-main/store/errors"
 import { purgeOlderThan } from "../../../src-main/store/purge"
 import { AS_OF, CLEAR_QUESTION, realService, VAGUE_QUESTION } from "./engine-fixtures"
@@ -44,6 +54,7 @@ describe("flags", () => {
       createdAt: "2026-03-02T09:00:00.000Z",
       status: "open",
       decision: null,
+      ruleChangeId: null,
     })
     time.advance(3 * HOUR)
     const [item, ...rest] = flags.list({}, store.clock())
@@ -52,6 +63,7 @@ describe("flags", () => {
     expect(item).toEqual({
       flag,
       ageMs: 3 * HOUR,
+      linkedChange: null,
       run: {
         question: CLEAR_QUESTION,
         clientId: "c1",
@@ -152,4 +164,58 @@ describe("flags", () => {
     expect(purged.keptCount).toBeGreaterThanOrEqual(1)
     expect(flags.list({ status: "all" }, store.clock()).map((i) => i.flag.runId)).toEqual([runId])
   })
+
+  it("link a confirmed flag to the rule change that fixes it, in a column both sides read, final with the decision", async () => {
+    const { store, flags, runId } = await setup()
+    const changeId = proposedChange(store)
+    const linked = flags.create({ runId, kind: "wrong", note: "Stopa 10 % ne vrijedi od 2026." })
+    const plain = flags.create({ runId, kind: "unclear", note: "Nejasno." })
+    const decided = flags.decide({ id: linked.id, decision: "confirmed", note: "Ispravak pravila.", ruleChangeId: changeId })
+    expect(decided).toMatchObject({ status: "confirmed", ruleChangeId: changeId, decision: { note: "Ispravak pravila." } })
+    flags.decide({ id: plain.id, decision: "confirmed", note: "Bez izmjene pravila." })
+    expect(flags.require(plain.id).ruleChangeId).toBeNull()
+    // The change's side: its flags, found by the column (not by reading notes).
+    expect(flags.list({ status: "all", ruleChangeId: changeId }, store.clock()).map((i) => i.flag.id)).toEqual([linked.id])
+    expect(flags.list({ status: "all", ruleChangeId: "nepoznata" }, store.clock())).toEqual([])
+    expect(flags.auditTrail(linked.id).at(-1)).toMatchObject({ action: "confirmed", detail: { note: "Ispravak pravila.", ruleChangeId: changeId } })
+    expect(() => store.sqlite.prepare("UPDATE flags SET rule_change_id = NULL WHERE id = ?").run(linked.id)).toThrow(/decided flag is final/)
+  })
+
+  it("refuse a link on a rejection, to a change that is not stored, or at report time, and write nothing then", async () => {
+    const { store, flags, runId } = await setup()
+    const changeId = proposedChange(store)
+    const flag = flags.create({ runId, kind: "wrong", note: "Krivo." })
+    const rows = () => ({
+      flags: store.sqlite.prepare("SELECT * FROM flags").all(),
+      audit: store.sqlite.prepare("SELECT * FROM flag_audit").all(),
+    })
+    const before = rows()
+    expect(() => flags.decide({ id: flag.id, decision: "rejected", note: "Ne.", ruleChangeId: changeId })).toThrow(/only a confirmed flag names a rule change/)
+    expect(() => flags.decide({ id: flag.id, decision: "confirmed", note: "Da.", ruleChangeId: "nema-je" })).toThrow(FlagRuleChangeNotFoundError)
+    expect(rows()).toEqual(before)
+    // The database holds the same line for any other writer.
+    expect(() => store.sqlite.prepare("UPDATE flags SET rule_change_id = ? WHERE id = ?").run(changeId, flag.id)).toThrow(/only a confirmed flag/)
+    expect(() =>
+      store.sqlite
+        .prepare("INSERT INTO flags (id, run_id, kind, note, created_at, rule_change_id) VALUES ('x', ?, 'wrong', 'n', '2026-01-01', ?)")
+        .run(runId, changeId),
+    ).toThrow(/not when it is reported/)
+    expect(() =>
+      store.sqlite
+        .prepare("UPDATE flags SET status = 'confirmed', decided_at = '2026-03-02', decision_note = 'n', rule_change_id = 'nema-je' WHERE id = ?")
+        .run(flag.id),
+    ).toThrow(/FOREIGN KEY/)
+    expect(rows()).toEqual(before)
+  })
 })
+
+/** A rule change in the store (a draft against the seeded pack): what a confirmed flag can name. */
+function proposedChange(store: Store): string {
+  const pack = hrCorePack()
+  seedBundledPack(store, pack)
+  const changes = new RuleChanges(store)
+  const author = changes.createProfile("Ana Anić").id
+  const rule = pack.pack.rules.find((r) => r.id === "dobit.stopa.10")
+  if (rule === undefined) throw new Error("the pack has no dobit.stopa.10")
+  return changes.propose({ author, kind: "edit", ruleId: rule.id, rule: { ...rule, effectiveUntil: "2025-12-31" }, note: "Do kraja 2025." }).id
+}

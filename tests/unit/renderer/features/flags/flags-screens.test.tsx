@@ -57,6 +57,7 @@ function flag(id: string, patch: Partial<Flag> = {}): Flag {
     createdAt: "2026-03-02T09:00:00.000Z",
     status: "open",
     decision: null,
+    ruleChangeId: null,
     ...patch,
   }
 }
@@ -74,6 +75,7 @@ function item(id: string, ageMs: number, clientName: string | null = "Obrt Horva
       confidence: 0.76,
       createdAt: "2026-03-02T08:59:00.000Z",
     },
+    linkedChange: null,
   }
 }
 
@@ -193,5 +195,40 @@ describe("The review queue", () => {
     await act(async () => fireEvent.click(screen.getByTestId("review-show-open")))
     await act(async () => fireEvent.click(screen.getByTestId("review-show-all")))
     await waitFor(() => expect(screen.getByTestId("review-count").textContent).toBe("2 prijave"))
+  })
+
+  it("stores the rule change a confirmation names with the decision, and a decided report links to that change", async () => {
+    const decisions: unknown[] = []
+    const change = { id: "chg-1", ruleId: "dobit.stopa.10", status: "IN_REVIEW" as const }
+    const decided: FlagQueueItem = {
+      ...item("b", 0),
+      flag: flag("b", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: "Stopa do 2025." }, ruleChangeId: change.id }),
+      linkedChange: change,
+    }
+    renderApp("/review", {
+      "flags.list": async (input) => ok(input.status === "all" ? [item("a", 0), decided] : [item("a", 0)]),
+      "rules.changes": async () =>
+        ok([{ id: change.id, ruleId: change.ruleId, status: "IN_REVIEW", note: "Stopa 10 % do kraja 2025." } as never]),
+      "flags.decide": async (input) => {
+        decisions.push(input)
+        return ok(flag("a", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: input.note }, ruleChangeId: change.id }))
+      },
+    })
+    await waitFor(() => expect(screen.getAllByTestId("review-row")).toHaveLength(1))
+    await act(async () => fireEvent.click(screen.getByTestId("review-confirm")))
+    const form = screen.getByTestId("decision-form")
+    fireEvent.change(within(form).getByTestId("decision-note"), { target: { value: "Stopa vrijedi do 2025." } })
+    await waitFor(() => expect(within(form).getAllByRole("option")).toHaveLength(2))
+    fireEvent.change(within(form).getByTestId("decision-rule-change"), { target: { value: change.id } })
+    await act(async () => fireEvent.click(within(form).getByTestId("decision-submit")))
+    // The note stays as typed: the link is its own field, not text appended to the note.
+    expect(decisions).toEqual([{ id: "a", decision: "confirmed", note: "Stopa vrijedi do 2025.", ruleChangeId: change.id }])
+
+    await act(async () => fireEvent.click(screen.getByTestId("review-show-all")))
+    await waitFor(() => expect(screen.getAllByTestId("review-row")).toHaveLength(2))
+    const link = screen.getByTestId("review-linked-change")
+    expect(link.textContent).toBe("dobit.stopa.10")
+    expect(link.getAttribute("href")).toContain("/rules/change/chg-1")
+    expect(link.closest("p")?.textContent).toBe("Ispravlja ga promjena pravila dobit.stopa.10 (Na pregledu)")
   })
 })
