@@ -55,7 +55,7 @@ export const DashboardMetrics = z.object({
   period: z.object({
     days: MetricsPeriodDays,
     bucket: MetricsBucket,
-    /** First and last day counted (UTC calendar days, both included). */
+    /** First and last day counted (calendar days in the desk's time zone, both included). */
     since: IsoDate,
     until: IsoDate,
     /** Every bucket of the period in order, so a chart shows the empty ones too. */

@@ -2,6 +2,7 @@ import type { ExportJobRef, ExportProgress, StartExportInput } from "../../src-s
 import { IpcFailure } from "../../src-shared/ipc/channel"
 import { ExportFailure, startExport, type ExportHandle } from "./export-runner"
 import type { EventBus } from "../util/event-bus"
+import { exportJobEnded, type JobEnded } from "../../src-shared/job-notice"
 
 // Audit exports started from the window: each runs on a worker thread; its progress and its end
 // (done, cancelled, failed) are pushed as ExportProgress, so the caller gets a job id at once.
@@ -11,6 +12,8 @@ export interface ExportJobsDeps {
   /** Where the installation's signing key lives. */
   dataDir: string
   progress: EventBus<ExportProgress>
+  /** Where the export's end is announced as well (the hosts' background notices, issue 23). */
+  ended?: EventBus<JobEnded>
   onBackgroundError(context: string, error: unknown): void
 }
 
@@ -21,7 +24,11 @@ export class ExportJobs {
 
   start(input: StartExportInput): ExportJobRef {
     let jobId = ""
-    const publish = (progress: Omit<ExportProgress, "jobId">) => this.deps.progress.publish({ jobId, ...progress })
+    const publish = (progress: Omit<ExportProgress, "jobId">) => {
+      this.deps.progress.publish({ jobId, ...progress })
+      const ended = exportJobEnded(progress)
+      if (ended !== null) this.deps.ended?.publish(ended)
+    }
     const handle = startExport(
       { dbPath: this.deps.dbPath, selection: input.selection, outPath: input.outPath, userDataDir: this.deps.dataDir },
       { onProgress: ({ file, done, total, step, steps }) => publish({ phase: "writing", file, done, total, step, steps }) },

@@ -27,12 +27,12 @@ interface RateCounts {
   fresh: number
 }
 
-function ratesSql(bucket: MetricsPeriod["bucket"]): string {
+function ratesSql(period: MetricsPeriod): string {
   // The terminal event is one rowid lookup per answer (its key is the trace's id × 2^20 + the last
   // seq); joined row by row, never through a CTE of answers, which SQLite would scan per run.
   const json = "e.event_json"
   const fetched = `json_extract(${json}, '$.data.citations[0].fetchedAt')`
-  return `WITH ${periodRunsCte(bucketSql(bucket, "t.created_at"))}
+  return `WITH ${periodRunsCte(bucketSql(period, "t.created_at"))}
   SELECT r.bucket AS bucket,
     SUM(r.outcome IS NOT NULL AND r.outcome <> 'ERROR') AS judged,
     SUM(r.outcome IS NOT NULL AND r.outcome <> 'ERROR' AND coalesce(r.eligible_rule_count, 0) >= 1) AS covered,
@@ -63,7 +63,7 @@ function toRow(c: RateCounts): RateRow {
 
 /** The shares per bucket (every bucket of the period, empty ones as 0 of 0) and over the whole period. */
 export function rateSeries(sqlite: Database.Database, period: MetricsPeriod): { series: RateRow[]; overall: RateRow } {
-  const counted = sqlite.prepare(ratesSql(period.bucket)).all(periodParams(period)) as RateCounts[]
+  const counted = sqlite.prepare(ratesSql(period)).all(periodParams(period)) as RateCounts[]
   const byBucket = new Map(counted.map((c) => [c.bucket, c]))
   const empty = (bucket: string): RateCounts => ({ bucket, judged: 0, covered: 0, asked: 0, clarified: 0, answers: 0, temporal: 0, cited: 0, fresh: 0 })
   const series = period.buckets.map((bucket) => toRow(byBucket.get(bucket) ?? empty(bucket)))
@@ -78,7 +78,7 @@ export function rateSeries(sqlite: Database.Database, period: MetricsPeriod): { 
 export function outcomeCounts(sqlite: Database.Database, period: MetricsPeriod): OutcomeCount[] {
   const rows = sqlite
     .prepare(
-      `WITH ${periodRunsCte(bucketSql(period.bucket, "t.created_at"))}
+      `WITH ${periodRunsCte(bucketSql(period, "t.created_at"))}
        SELECT bucket, risk_tier AS riskTier, outcome, COUNT(*) AS count
        FROM runs WHERE outcome IS NOT NULL
        GROUP BY bucket, risk_tier, outcome ORDER BY bucket, risk_tier, outcome`,

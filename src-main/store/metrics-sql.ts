@@ -32,8 +32,9 @@ export function epochMsSql(column: string): string {
   return `(CAST(strftime('%s', ${column}) AS INTEGER) * 1000 + CAST(substr(${column}, 21, 3) AS INTEGER))`
 }
 
+/** The period's bounds as UTC instants (its first local midnight, and the one after its last day). */
 export function periodParams(period: MetricsPeriod): { since: string; untilNext: string } {
-  return { since: period.since, untilNext: period.untilNext }
+  return { since: period.sinceAt, untilNext: period.untilNextAt }
 }
 
 /**

@@ -5,14 +5,21 @@ import { metricsPeriod } from "./metrics-period"
 import { freshnessAges, outcomeCounts, rateSeries } from "./metrics-rates"
 import { RECOVERY_FOLLOW_UPS, RECOVERY_WINDOW_MINUTES, refusalRecovery } from "./metrics-recovery"
 import { stageTimings } from "./metrics-timings"
+import { deskTimeZone } from "./metrics-zone"
 import type { Store } from "./store"
 
 // The dashboard (issue 23): every figure of the period in one read transaction, so the
-// figures agree with each other even while runs are being written.
+// figures agree with each other even while runs are being written. Days are the desk's days
+// (its time zone, metrics-period.ts).
 
-export function dashboardMetrics(store: Store, input: MetricsRequest, now: Date = store.clock()): DashboardMetrics {
+export function dashboardMetrics(
+  store: Store,
+  input: MetricsRequest,
+  now: Date = store.clock(),
+  timeZone: string = deskTimeZone(),
+): DashboardMetrics {
   const request = MetricsRequest.parse(input)
-  const period = metricsPeriod(request, now)
+  const period = metricsPeriod(request, now, timeZone)
   const { sqlite } = store
   return sqlite.transaction(() => {
     const outcomes = outcomeCounts(sqlite, period)

@@ -117,6 +117,11 @@ for (const locale of ["hr", "en"] as const) {
     await expect(page.getByTestId("compare-row-outcome")).toHaveAttribute("data-differs", "true")
     await expect(page.getByTestId("compare-row-pack")).toHaveAttribute("data-differs", "false")
     await expect(page.getByTestId("compare-row-citations")).toHaveAttribute("data-differs", "true")
+    // Each citation once: two passages of one article are told apart by their quotes, none repeats.
+    const cited = await page.getByTestId("compare-row-citations").locator("td").nth(1).locator("li").allTextContents()
+    expect(cited.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(cited).size).toBe(cited.length)
+    for (const line of cited) expect(line).toMatch(locale === "hr" ? /: „.+”$/ : /: “.+”$/)
     expect(await axeFindings(page)).toEqual([])
     await screenshot(page, `history-compare-${locale}-1280`)
   })

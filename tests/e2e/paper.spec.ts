@@ -1,14 +1,15 @@
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
-import type { BrowserContext, Page } from "@playwright/test"
+import type { Browser, BrowserContext, Page } from "@playwright/test"
 import { askForClient, createClient, switchToEnglish } from "./support/clients"
 import { expect, screenshot, test } from "./support/fixtures"
 
 // One answer to paper (issue 23) in the browser host, in both languages: a question is answered
 // for a client; "Copy for e-mail" puts the answer on the clipboard as HTML and as plain text (read
 // back from the clipboard itself); "Print and PDF" opens the print view with the stored run's
-// document (question, citations, run id), offers the HTML as a download, closes with Escape and
-// gives focus back; "Report a problem" still works beside it.
+// document (question, citations, run id), offers the HTML as a download, which printed to PDF holds
+// the question, the quotes and the run's hash; the view closes with Escape and gives focus back;
+// "Report a problem" still works beside it.
 
 const require = createRequire(import.meta.url)
 const CLIENT = "Primjer d.o.o."
@@ -96,10 +97,41 @@ async function axeFindings(page: Page): Promise<string[]> {
   return violations.filter((v) => SERIOUS.has(v.impact)).flatMap((v) => v.targets.map((target) => `${v.id} (${v.impact}) at ${target}`))
 }
 
+/**
+ * The app's document of the answer printed to PDF as the desktop app prints it (a browser engine
+ * with JavaScript off; here Chromium's page.pdf() in place of Electron's printToPDF), and the
+ * PDF's text read back with pdfjs, white space made one.
+ */
+async function printedPdfText(browser: Browser, documentHtml: string): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  try {
+    const page = await context.newPage()
+    await page.setContent(documentHtml, { waitUntil: "load" })
+    const bytes = await page.pdf({ format: "A4", printBackground: true, preferCSSPageSize: true })
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-")
+    await import("pdfjs-dist/legacy/build/pdf.worker.mjs")
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs")
+    const task = pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
+    const pdf = await task.promise
+    try {
+      const pages: string[] = []
+      for (let n = 1; n <= pdf.numPages; n++) {
+        const content = await (await pdf.getPage(n)).getTextContent()
+        pages.push(content.items.map((item) => ("str" in item ? `${item.str}${item.hasEOL ? " " : ""}` : "")).join(""))
+      }
+      return pages.join(" ").replace(/\s+/g, " ")
+    } finally {
+      await task.destroy()
+    }
+  } finally {
+    await context.close()
+  }
+}
+
 for (const locale of ["hr", "en"] as const) {
   const { question, words } = CASES[locale]
 
-  test(`an answer is copied for an e-mail and opened in the print view (${locale})`, async ({ page, context, host }) => {
+  test(`an answer is copied for an e-mail, opened in the print view and printed to PDF (${locale})`, async ({ page, context, host, browser }) => {
     test.setTimeout(120_000)
     const origin = new URL(host.url).origin
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin })
@@ -165,6 +197,15 @@ for (const locale of ["hr", "en"] as const) {
     expect(saved).toContain("<!DOCTYPE html>")
     expect(saved).toContain(runId)
     expect(saved).toContain("size: A4")
+
+    // That document as a PDF: its text holds the question, every citation's quote and the run's hash.
+    const chainHead = /[0-9a-f]{64}/.exec(words.chainHead.exec(text)?.[0] ?? "")?.[0] ?? "no chain head copied"
+    const pdfText = await printedPdfText(browser, saved)
+    expect(pdfText).toContain(question)
+    for (const quote of quotes) expect(pdfText).toContain(quote.replace(/\s+/g, " "))
+    // The hash and the run id may wrap in their narrow column: compared without white space.
+    expect(pdfText.replace(/\s/g, "")).toContain(chainHead)
+    expect(pdfText.replace(/\s/g, "")).toContain(runId)
 
     // Escape closes the view; focus goes back to the button that opened it.
     await page.keyboard.press("Escape")

@@ -1,38 +1,13 @@
 import AxeBuilder from "@axe-core/playwright"
 import type { Page } from "@playwright/test"
-import { mkdirSync } from "node:fs"
 import { join } from "node:path"
-import { ask, expect, test } from "./support/fixtures"
+import { ARTIFACTS, ask, expect, screenshot, test } from "./support/fixtures"
 import { switchToEnglish } from "./support/clients"
 
 // Issue 23's remaining screen fixes, in both languages: a refusal's missing fact supplied where it
 // stands and the question asked again; the What-if panel beside the answer on a wide screen; the
 // reasoning cards in words, without the interpreter's codes; an answer labelled with its language
 // when it is not the UI's; and printing a screen prints its content without the navigation.
-
-const SHOTS = process.env["FISKAI_SCREENS_DIR"] ?? join(process.cwd(), "test-results", "screens-23")
-mkdirSync(SHOTS, { recursive: true })
-
-/** The screen as a user sees it, all of it: the app scrolls inside its panes, so the window is made
- *  tall enough first. */
-async function shot(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize() ?? { width: 1280, height: 860 }
-  const hidden = await page.evaluate(() => {
-    let most = 0
-    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
-      const overflow = getComputedStyle(element).overflowY
-      if ((overflow === "auto" || overflow === "scroll") && element.scrollHeight > element.clientHeight)
-        most = Math.max(most, element.scrollHeight - element.clientHeight)
-    }
-    return most
-  })
-  if (hidden > 0) await page.setViewportSize({ width: original.width, height: Math.min(original.height + hidden, 6000) })
-  try {
-    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-  } finally {
-    if (hidden > 0) await page.setViewportSize(original)
-  }
-}
 
 async function open(page: Page, url: string, locale: "hr" | "en") {
   await page.goto(url)
@@ -75,7 +50,7 @@ for (const { locale, question, factLabel, typed, added, badAmount } of LOCALES) 
         return text.toLowerCase().split(label.toLowerCase()).length - 1
       }, factLabel)
       expect(mentions).toBe(1)
-      await shot(page, `refusal-supply-${locale}`)
+      await screenshot(page, `screens-23-refusal-supply-${locale}`)
 
       const field = page.getByLabel(factLabel)
       await field.fill("puno")
@@ -88,7 +63,7 @@ for (const { locale, question, factLabel, typed, added, badAmount } of LOCALES) 
       await expect(page.getByTestId("run-view")).not.toHaveAttribute("data-request-id", refusedId ?? "")
       await expect(page.getByTestId("run-question")).toContainText(`${question} ${added}`)
       await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
-      await shot(page, `refusal-supplied-answer-${locale}`)
+      await screenshot(page, `screens-23-refusal-supplied-answer-${locale}`)
 
       // The refusal stays as it was, stored: its trace opens with the refusal and its empty field.
       await page.evaluate((id) => {
@@ -124,7 +99,7 @@ for (const { locale, question, factLabel, typed, added, badAmount } of LOCALES) 
       expect(panelBox.y).toBeLessThan(400)
       // The right half is used: the panel reaches past the middle of the window.
       expect(panelBox.x + panelBox.width).toBeGreaterThan(1600)
-      await page.screenshot({ path: join(SHOTS, `whatif-1920-${locale}.png`) })
+      await page.screenshot({ path: join(ARTIFACTS, `screens-23-whatif-1920-${locale}.png`) })
 
       // The panel stays in view while the long answer scrolls.
       await page.locator("#main").evaluate((main) => main.scrollBy(0, 600))
@@ -135,7 +110,7 @@ for (const { locale, question, factLabel, typed, added, badAmount } of LOCALES) 
       const [narrowRun, narrowPanel] = [await run.boundingBox(), await panel.boundingBox()]
       if (!narrowRun || !narrowPanel) throw new Error("the run or the panel is not on the screen")
       expect(narrowPanel.y).toBeGreaterThanOrEqual(narrowRun.y + narrowRun.height)
-      await shot(page, `whatif-1280-${locale}`)
+      await screenshot(page, `screens-23-whatif-1280-${locale}`)
     })
 
     test("the reasoning cards say the kind of question in words, without the interpreter's codes", async ({ page, host }) => {
@@ -148,7 +123,7 @@ for (const { locale, question, factLabel, typed, added, badAmount } of LOCALES) 
       const text = (await cards.textContent()) ?? ""
       for (const code of ["THRESHOLD", "EXPLAIN", "CALCULATE", "DEADLINE", "OBLIGATION", "GENERAL", "REGULATORY", "concept:", "subject:", "attribute:", "pdv.prag"])
         expect(text, `the cards show the code ${code}`).not.toContain(code)
-      await shot(page, `cards-${locale}`)
+      await screenshot(page, `screens-23-cards-${locale}`)
     })
 
     test("printing a screen prints the answer without the navigation and the question box", async ({ page, host }) => {
@@ -165,7 +140,7 @@ for (const { locale, question, factLabel, typed, added, badAmount } of LOCALES) 
         text: getComputedStyle(document.querySelector("[data-testid='answer-heading']") ?? document.body).color,
       }))
       expect(colours.page).toBe("rgb(255, 255, 255)")
-      await page.screenshot({ path: join(SHOTS, `print-${locale}.png`), fullPage: true })
+      await page.screenshot({ path: join(ARTIFACTS, `screens-23-print-${locale}.png`), fullPage: true })
       await page.emulateMedia({ media: "screen" })
       await expect(page.getByTestId("nav-ask")).toBeVisible()
     })
@@ -186,7 +161,7 @@ test("an English screen labels a Croatian answer and formats its own values in E
   // A card summary the engine wrote in Croatian shows its dates the Croatian way, never mixed.
   const summaries = (await page.getByTestId("reasoning-cards").textContent()) ?? ""
   expect(summaries).not.toMatch(/\d{4}-\d{2}-\d{2}/)
-  await shot(page, "language-note-en")
+  await screenshot(page, "screens-23-language-note-en")
 
   await page.getByTestId("nav-settings").click()
   await page.getByTestId("settings-locale-hr").check()
@@ -229,3 +204,84 @@ for (const { locale, question, factLabel } of LOCALES)
     }
     expect(found).toEqual([])
   })
+
+const DATES = {
+  hr: {
+    typed: "1.6.2025",
+    shown: "1. 6. 2025.",
+    asOf: "Stanje na dan 1. 6. 2025.",
+    missing: "31. 2. 2026.",
+    missingError: "Datum 31. 2. 2026. ne postoji: posljednji dan tog mjeseca je 28.",
+    notDate: "06/01/2025x",
+    notDateError: "Datum nije prepoznat. Upišite ga kao 26. 11. 2026.",
+    refused: "Upišite valjan datum.",
+    whatifDate: "1. 1. 2024.",
+  },
+  en: {
+    typed: "June 1, 2025",
+    shown: "1 June 2025",
+    asOf: "As of 1 June 2025",
+    missing: "31 April 2026",
+    missingError: "31 April 2026 does not exist: that month ends on day 30.",
+    notDate: "06/01/2025",
+    notDateError: "This date was not recognised. Type it as 26 November 2026.",
+    refused: "Enter a valid date.",
+    whatifDate: "1 January 2024",
+  },
+} as const
+
+for (const locale of ["hr", "en"] as const) {
+  const words = DATES[locale]
+  test(`Ask and What-if take dates in the app's format, not the browser's, and name a day that does not exist (${locale})`, async ({ page, host }) => {
+    test.setTimeout(120_000)
+    await open(page, host.url, locale)
+    const asOf = page.getByTestId("asof-input")
+    await expect(asOf).toHaveAttribute("type", "text")
+
+    // A day the month does not have: said under the field; the question is not sent.
+    await asOf.fill(words.missing)
+    await asOf.press("Tab")
+    await expect(page.getByTestId("asof-input-error")).toHaveText(words.missingError)
+    await expect(asOf).toHaveAttribute("aria-invalid", "true")
+    expect(await axeFindings(page, "asof-error")).toEqual([])
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      await screenshot(page, `screens-23-date-error-${locale}-${width}`)
+    }
+    await page.setViewportSize({ width: 1280, height: 860 })
+    await page.getByTestId("question-input").fill("Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?")
+    await page.getByTestId("ask-submit").click()
+    await expect(page.getByTestId("question-error")).toHaveText(words.refused)
+    await expect(page.getByTestId("answer-card")).toHaveCount(0)
+
+    // Text that is not a date (US numbers included), then the day typed the language's way, by keyboard.
+    await asOf.fill(words.notDate)
+    await asOf.press("Enter")
+    await expect(page.getByTestId("asof-input-error")).toHaveText(words.notDateError)
+    await asOf.fill(words.typed)
+    await expect(page.getByTestId("asof-input-error")).toHaveCount(0)
+    await page.getByTestId("question-input").focus()
+    await expect(asOf).toHaveValue(words.shown)
+    await page.keyboard.press("Enter")
+    await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
+    await expect(page.getByTestId("answer-asof")).toHaveText(words.asOf)
+
+    // What-if's date (on the run's trace screen): the same field, the run's day in the language's format.
+    await page.getByTestId("ask-open-trace").click()
+    await expect(page.getByTestId("whatif-drivers")).toBeVisible()
+    const whatifDate = page.getByTestId("whatif-set-input-asOf")
+    await whatifDate.scrollIntoViewIfNeeded()
+    await expect(whatifDate).toHaveValue(words.shown)
+    await whatifDate.fill(words.missing)
+    await whatifDate.press("Enter")
+    await expect(page.getByTestId("whatif-set-input-asOf-error")).toHaveText(words.missingError)
+    await expect(page.getByTestId("whatif-set-asOf")).toBeDisabled()
+    await whatifDate.fill(words.whatifDate)
+    await expect(page.getByTestId("whatif-set-asOf")).toBeEnabled()
+    expect(await axeFindings(page, "whatif-date")).toEqual([])
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 1000 })
+      await screenshot(page, `screens-23-dates-answer-${locale}-${width}`)
+    }
+  })
+}

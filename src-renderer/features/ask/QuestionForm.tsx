@@ -1,6 +1,6 @@
 import type { FormEvent, KeyboardEvent } from "react"
 import type { Client } from "../../../src-shared/traces"
-import { formatDate, isIsoDate } from "../../format/dates"
+import { DateInput } from "../../components/DateInput"
 import { useI18n } from "../../i18n/i18n-context"
 import { useClients } from "../../state/stores"
 import type { AskInput as AskInputValue } from "../../state/run-store"
@@ -91,28 +91,16 @@ function submitsQuestion(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
   return !event.nativeEvent.isComposing && event.keyCode !== 229
 }
 
-/** The day the answer is for; the picker speaks the browser's language, so the day is echoed. */
+/** The day the answer is for, typed in the UI's format (components/DateInput). */
 function AsOfField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   return (
     <label className="inline-field" title={t("ask.asOf.hint")}>
       <span>{t("ask.asOf.label")}</span>
-      <input
-        type="date"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby="asof-hint"
-        data-testid="asof-input"
-      />
+      <DateInput value={value} onChange={onChange} describedBy="asof-hint" className="asof-input" testId="asof-input" />
       <span id="asof-hint" className="sr-only">
         {t("ask.asOf.hint")}
       </span>
-      {/* The date picker follows the browser's language (06/01/2025); say the day unambiguously. */}
-      {isIsoDate(value) && (
-        <span className="asof-echo" aria-hidden="true" data-testid="asof-echo">
-          {formatDate(value, locale)}
-        </span>
-      )}
     </label>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react"
 import { useI18n } from "../../i18n/i18n-context"
-import { dateInputText, parseDateInput } from "./date-input"
+import { dateInputText, missingDayText, parseDateInput, type DateInputResult } from "../../components/date-text"
 
 // A From/To date typed in the UI language's format (a plain text field: the browser's own date
 // field shows the operating system's format, mm/dd/yyyy on an English system, whatever the app's
@@ -17,23 +17,24 @@ export interface DateFilterFieldProps {
 export function DateFilterField({ label, value, onChange, testId }: DateFilterFieldProps) {
   const { t, locale } = useI18n()
   const [text, setText] = useState(() => dateInputText(value, locale))
-  const [invalid, setInvalid] = useState(false)
+  const [problem, setProblem] = useState<DateInputResult | null>(null)
+  const invalid = problem !== null
   const errorId = useId()
   const hintId = useId()
 
   // A new language, or the filters cleared elsewhere: show the value in the language's format.
   useEffect(() => {
     setText(dateInputText(value, locale))
-    setInvalid(false)
+    setProblem(null)
   }, [value, locale])
 
   const commit = (typed: string) => {
     const parsed = parseDateInput(typed, locale)
-    if (parsed.kind === "invalid") {
-      setInvalid(true)
+    if (parsed.kind === "invalid" || parsed.kind === "missing") {
+      setProblem(parsed)
       return
     }
-    setInvalid(false)
+    setProblem(null)
     const iso = parsed.kind === "date" ? parsed.iso : ""
     if (iso !== value) onChange(iso)
     else setText(dateInputText(iso, locale))
@@ -52,7 +53,7 @@ export function DateFilterField({ label, value, onChange, testId }: DateFilterFi
         aria-describedby={invalid ? errorId : hintId}
         onChange={(e) => {
           setText(e.target.value)
-          if (invalid) setInvalid(parseDateInput(e.target.value, locale).kind === "invalid")
+          if (invalid) setProblem(problemOf(parseDateInput(e.target.value, locale)))
         }}
         onBlur={(e) => commit(e.target.value)}
         onKeyDown={(e) => {
@@ -62,7 +63,9 @@ export function DateFilterField({ label, value, onChange, testId }: DateFilterFi
       />
       {invalid ? (
         <span id={errorId} className="field-error" role="alert" data-testid={`${testId}-error`}>
-          {t("history.date.invalid")}
+          {problem?.kind === "missing"
+            ? t("date.missing", { date: missingDayText(problem, locale), days: problem.daysInMonth })
+            : t("history.date.invalid")}
         </span>
       ) : (
         <span id={hintId} className="sr-only">
@@ -71,4 +74,8 @@ export function DateFilterField({ label, value, onChange, testId }: DateFilterFi
       )}
     </label>
   )
+}
+
+function problemOf(result: DateInputResult): DateInputResult | null {
+  return result.kind === "invalid" || result.kind === "missing" ? result : null
 }

@@ -1,4 +1,5 @@
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
+import type { Citation } from "../../../src-shared/events/payloads"
 import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate } from "../../../src-shared/format/dates"
 import { formatScore } from "../../../src-shared/format/numbers"
@@ -52,9 +53,20 @@ export function runParts(detail: TraceDetail, clientName: (id: string | null) =>
     parts.headline = [headline]
     parts.values = [...(structured?.thresholds ?? []), ...(structured?.deadlines ?? [])]
     parts.obligations = structured?.obligations ?? []
-    parts.citations = citations.map((c) => `${c.title} — ${c.sourceName}`)
+    parts.citations = citationLines(citations, locale)
   }
   return parts
+}
+
+/**
+ * One line per quoted passage: the same passage cited for two rules is one citation to the reader,
+ * and two passages of one document are told apart by their quotes (title and source alone made them
+ * look like the same citation shown twice).
+ */
+export function citationLines(citations: readonly Citation[], locale: Locale): string[] {
+  const [open, close] = locale === "hr" ? ["„", "”"] : ["“", "”"]
+  const lines = citations.map((c) => `${c.title} — ${c.sourceName}: ${open}${c.quote.trim()}${close}`)
+  return [...new Set(lines)]
 }
 
 function marked(lines: readonly string[], other: readonly string[]) {

@@ -1,6 +1,8 @@
 import { useState } from "react"
 import type { AppliedChange, FactValue, WhatIfFact } from "../../../src-shared/whatif"
 import type { Locale } from "../../../src-shared/events/stages"
+import { isIsoDate } from "../../../src-shared/format/dates"
+import { DateInput } from "../../components/DateInput"
 import { formatAmount, parseAmountInput } from "../../format/money"
 import { useI18n } from "../../i18n/i18n-context"
 import type { UiChange } from "./use-counterfactual"
@@ -112,11 +114,13 @@ function SetValue({ fact, busy, onSet }: { fact: WhatIfFact; busy: boolean; onSe
             </option>
           ))}
         </select>
+      ) : fact.kind === "date" ? (
+        <DateInput ariaLabel={label} value={text} onChange={setText} testId={`whatif-set-input-${fact.path}`} />
       ) : (
         <input
           aria-label={label}
           // Money is typed the way the UI writes it ("65.000,00" / "65,000.00"), not as a bare number.
-          type={fact.kind === "date" ? "date" : fact.kind === "number" ? "number" : "text"}
+          type={fact.kind === "number" ? "number" : "text"}
           inputMode={fact.kind === "money" ? "decimal" : undefined}
           min={fact.kind === "number" ? 0 : undefined}
           value={text}
@@ -154,6 +158,8 @@ function parseInput(fact: WhatIfFact, text: string, locale: Locale): FactValue |
     return Number.isFinite(value) && value >= 0 ? value : null
   }
   if (fact.kind === "boolean") return text === "true" ? true : text === "false" ? false : null
+  // DateInput hands over the ISO day, or the typed text when it is not a day.
+  if (fact.kind === "date") return isIsoDate(text) ? text : null
   const option = fact.options?.find((o) => String(o.value) === text)
   return option ? option.value : text
 }

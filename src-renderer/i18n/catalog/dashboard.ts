@@ -18,7 +18,7 @@ export const dashboardMessages = {
   "dashboard.bucket": { hr: "Grupiraj po", en: "Group by" },
   "dashboard.bucket.day": { hr: "danu", en: "day" },
   "dashboard.bucket.week": { hr: "tjednu", en: "week" },
-  "dashboard.range": { hr: "{since} – {until} (UTC)", en: "{since} – {until} (UTC)" },
+  "dashboard.range": { hr: "{since} – {until}", en: "{since} – {until}" },
   "dashboard.runs": { hr: "Završenih istraživanja: {count}", en: "Finished research runs: {count}" },
   "dashboard.empty": {
     hr: "U ovom razdoblju nema završenih istraživanja. Postavite pitanje pa se vratite ovamo.",

@@ -34,6 +34,16 @@ export const sharedMessages = {
   "common.showDetails": { hr: "Prikaži detalje", en: "Show details" },
   "common.hideDetails": { hr: "Sakrij detalje", en: "Hide details" },
   "common.failed": { hr: "Nije uspjelo: {message}", en: "Failed: {message}" },
+  "date.placeholder": { hr: "npr. 26. 11. 2026.", en: "e.g. 26 November 2026" },
+  "date.hint": { hr: "Datum upišite kao 26. 11. 2026.", en: "Type the date as 26 November 2026." },
+  "date.invalid": {
+    hr: "Datum nije prepoznat. Upišite ga kao 26. 11. 2026.",
+    en: "This date was not recognised. Type it as 26 November 2026.",
+  },
+  "date.missing": {
+    hr: "Datum {date} ne postoji: posljednji dan tog mjeseca je {days}.",
+    en: "{date} does not exist: that month ends on day {days}.",
+  },
 
   "api.unavailable": { hr: "FiskAI poslužitelj nije dostupan.", en: "The FiskAI host is not available." },
   "api.disconnected": {

@@ -21,4 +21,10 @@ export const shellMessages = {
     hr: "Prvi Tab na ekranu: „Preskoči na sadržaj”, pa Enter vodi ravno u sadržaj ekrana",
     en: "First Tab on a screen: “Skip to content”; Enter then takes you straight into the screen",
   },
+  "jobNotice.region": { hr: "Obavijesti o dovršenim poslovima", en: "Notices of finished jobs" },
+  "jobNotice.close": { hr: "Zatvori obavijest", en: "Close the notice" },
+  "jobNotice.allow": {
+    hr: "Ubuduće javi obavijesti preglednika",
+    en: "Use browser notifications from now on",
+  },
 } as const satisfies MessageTable

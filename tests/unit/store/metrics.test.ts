@@ -9,6 +9,7 @@ import { answerData, seedFlag, seedRun, seedThread, type SeedEvent } from "./met
 // (issue 23: "the dashboard's figures tested against a seeded store whose rates are known").
 
 const NOW = new Date("2026-03-10T12:00:00.000Z")
+const ZONE = "Europe/Zagreb"
 
 function answer(kind: string, fetchedAt: string, applies = true): SeedEvent[] {
   return [{ stage: kind, status: "complete", atMs: 900, data: answerData(fetchedAt, applies) }]
@@ -74,7 +75,7 @@ function seedWeek(store: Store): void {
 
 describe("dashboard metrics", () => {
   test("an empty store: every bucket there, every share null, no percentile", () => {
-    const m = dashboardMetrics(openTestStore(), { days: 7, bucket: "day" }, NOW)
+    const m = dashboardMetrics(openTestStore(), { days: 7, bucket: "day" }, NOW, ZONE)
     expect(m.period).toEqual({
       days: 7, bucket: "day", since: "2026-03-04", until: "2026-03-10",
       buckets: ["2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09", "2026-03-10"],
@@ -93,7 +94,7 @@ describe("dashboard metrics", () => {
   test("outcomes by risk tier and day, leaving out What-if runs and runs before the period", () => {
     const store = openTestStore()
     seedWeek(store)
-    const m = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW)
+    const m = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW, ZONE)
     expect(m.totals).toEqual({ runs: 11, byOutcome: { ANSWER: 3, QUALIFIED_ANSWER: 1, CONDITIONAL_ANSWER: 1, REFUSAL: 5, ERROR: 1 } })
     expect(m.outcomes.filter((o) => o.bucket === "2026-03-09")).toEqual([
       { bucket: "2026-03-09", riskTier: "T1", outcome: "ANSWER", count: 1 },
@@ -106,7 +107,7 @@ describe("dashboard metrics", () => {
   test("weeks start on Monday and hold their days' runs", () => {
     const store = openTestStore()
     seedWeek(store)
-    const m = dashboardMetrics(store, { days: 7, bucket: "week" }, NOW)
+    const m = dashboardMetrics(store, { days: 7, bucket: "week" }, NOW, ZONE)
     expect(m.period.buckets).toEqual(["2026-03-02", "2026-03-09"])
     const runsIn = (bucket: string) => m.outcomes.filter((o) => o.bucket === bucket).reduce((n, o) => n + o.count, 0)
     expect(runsIn("2026-03-02")).toBe(7)
@@ -120,7 +121,7 @@ describe("dashboard metrics", () => {
   test("coverage, clarification, temporal enforcement and freshness shares", () => {
     const store = openTestStore()
     seedWeek(store)
-    const { rates, freshnessAgeDays } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW)
+    const { rates, freshnessAgeDays } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW, ZONE)
     // Judged: 5 answers + 5 refusals (the error left out); covered: the answers and r5.
     expect(rates.coverage).toEqual({ numerator: 6, denominator: 10, rate: 0.6 })
     // 11 finished runs and r13 still awaiting its answer; r2 and r13 asked.
@@ -135,7 +136,7 @@ describe("dashboard metrics", () => {
   test("refusal recovery: within two turns of a thread, or the client's next two runs within 30 minutes", () => {
     const store = openTestStore()
     seedWeek(store)
-    const { rates, recovery } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW)
+    const { rates, recovery } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW, ZONE)
     // r2 (client c1, answered 10 minutes later), r5 and r6 (the thread's answer two and one turns
     // later) recovered; r4 (no client, no thread) and r8 (answered after 60 minutes) not.
     expect(rates.refusalRecovery).toEqual({ numerator: 3, denominator: 5, rate: 0.6 })
@@ -147,13 +148,13 @@ describe("dashboard metrics", () => {
     for (const [i, outcome] of ["REFUSAL", "REFUSAL", "REFUSAL", "ANSWER"].entries())
       seedRun(store, { requestId: `t${i}`, createdAt: `2026-03-09T0${i}:00:00.000Z`, outcome, events: outcome === "REFUSAL" ? REFUSAL : answer("ANSWER", "2026-03-01") })
     seedThread(store, "th", ["t0", "t1", "t2", "t3"])
-    expect(dashboardMetrics(store, { days: 7, bucket: "day" }, NOW).rates.refusalRecovery).toEqual({ numerator: 2, denominator: 3, rate: 2 / 3 })
+    expect(dashboardMetrics(store, { days: 7, bucket: "day" }, NOW, ZONE).rates.refusalRecovery).toEqual({ numerator: 2, denominator: 3, rate: 2 / 3 })
   })
 
   test("dispute rate, confirmed incorrect and time to triage from the flags", () => {
     const store = openTestStore()
     seedWeek(store)
-    const { rates, triage } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW)
+    const { rates, triage } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW, ZONE)
     expect(rates.dispute).toEqual({ numerator: 3, denominator: 5, rate: 0.6 })
     expect(rates.confirmedIncorrect).toEqual({ numerator: 1, denominator: 5, rate: 0.2 })
     // Decided after 6 and 24 hours; two flags open (one on a run before the period).
@@ -163,7 +164,7 @@ describe("dashboard metrics", () => {
   test("TTFUS, run and stage durations as nearest-rank p50 and p95", () => {
     const store = openTestStore()
     seedWeek(store)
-    const { timings } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW)
+    const { timings } = dashboardMetrics(store, { days: 7, bucket: "day" }, NOW, ZONE)
     expect(timings).toEqual([
       { stage: "TTFUS", ms: { count: 4, p50: 400, p95: 800 } },
       { stage: "RUN", ms: { count: 1, p50: 1000, p95: 1000 } },
@@ -174,7 +175,7 @@ describe("dashboard metrics", () => {
   })
 
   test("a 90-day period by week covers 90 days in whole weeks", () => {
-    const period = metricsPeriod({ days: 90, bucket: "week" }, NOW)
+    const period = metricsPeriod({ days: 90, bucket: "week" }, NOW, ZONE)
     expect(period.since).toBe("2025-12-11")
     expect(period.buckets[0]).toBe("2025-12-08")
     expect(period.buckets.at(-1)).toBe("2026-03-09")
@@ -182,6 +183,6 @@ describe("dashboard metrics", () => {
   })
 
   test("a request outside the contract is refused", () => {
-    expect(() => dashboardMetrics(openTestStore(), { days: 14 as 7, bucket: "day" }, NOW)).toThrow()
+    expect(() => dashboardMetrics(openTestStore(), { days: 14 as 7, bucket: "day" }, NOW, ZONE)).toThrow()
   })
 })
