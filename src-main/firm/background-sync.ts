@@ -24,6 +24,9 @@ export class BackgroundSync {
   private running: Promise<SyncReport | null> | null = null
   private live: LiveState = null
   private stopped = true
+  /** The connection of the sync under way, so that stop() can cut it (the server rolls back). */
+  private connection: FirmConnection | null = null
+  private cutting = false
 
   constructor(private readonly options: BackgroundSyncOptions) {}
 
@@ -33,11 +36,21 @@ export class BackgroundSync {
     this.schedule(0)
   }
 
+  /**
+   * Stops the timer and cuts a sync under way: its open batch is rolled back by the server and
+   * taken again by the next sync (every batch is idempotent), so quitting never waits for a long sync.
+   */
   async stop(): Promise<void> {
     this.stopped = true
     if (this.timer !== null) clearTimeout(this.timer)
     this.timer = null
-    await this.running
+    this.cutting = true
+    try {
+      await this.connection?.end()
+      await this.running
+    } finally {
+      this.cutting = false
+    }
   }
 
   status(): FirmStatus {
@@ -63,20 +76,32 @@ export class BackgroundSync {
   private async attempt(): Promise<SyncReport | null> {
     const now = this.options.now ?? (() => new Date().toISOString())
     this.live = "syncing"
+    this.options.onChange?.(this.status())
     let connection: FirmConnection | null = null
     try {
       connection = await this.options.connect()
+      this.connection = connection
+      if (this.cutting) {
+        this.live = null
+        return null
+      }
       const report = await syncOnce(connection, this.options.sqlite, { now })
       recordSyncResult(this.options.sqlite, now(), null)
       this.live = null
       return report
     } catch (error) {
+      // Cut by stop(): not a fault of the firm's, and the next sync takes the batch again.
+      if (this.cutting) {
+        this.live = null
+        return null
+      }
       // Unreachable is a state, not a fault: the desk works offline and tries again later.
       const offline = error instanceof FirmError && error.kind === "unreachable"
-      this.live = offline || connection === null ? "offline" : "failed"
+      this.live = offline ? "offline" : "failed"
       recordSyncResult(this.options.sqlite, now(), (error as Error).message)
       return null
     } finally {
+      this.connection = null
       await connection?.end()
       this.options.onChange?.(this.status())
     }

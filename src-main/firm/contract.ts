@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { FirmStatus, FirmSyncState, KindCounts } from "../../src-shared/firm"
 
 // The shapes that cross between a desk and the firm's server (issue 25). Rows read from either
 // database are parsed with these before use: the server is shared, so what comes down is input.
@@ -86,14 +87,8 @@ export type DownSource = z.infer<typeof DownSource>
 export const DownCursor = z.object({ tx: z.string().regex(/^\d+$/), rowId: z.number().int().nonnegative() })
 export type DownCursor = z.infer<typeof DownCursor>
 
-export const KindCounts = z.object({
-  trace: z.number().int(),
-  flag: z.number().int(),
-  review: z.number().int(),
-  scenario: z.number().int(),
-  pack: z.number().int(),
-})
-export type KindCounts = z.infer<typeof KindCounts>
+// The status shapes the window sees too live in src-shared/firm.ts.
+export { FirmStatus, FirmSyncState, KindCounts }
 
 /** What one sync did. */
 export const SyncReport = z.object({
@@ -106,18 +101,3 @@ export const SyncReport = z.object({
   received: z.object({ traces: z.number().int(), flags: z.number().int(), reviews: z.number().int(), packVersions: z.number().int() }),
 })
 export type SyncReport = z.infer<typeof SyncReport>
-
-export const FirmSyncState = z.enum(["not-connected", "idle", "syncing", "offline", "failed"])
-
-/** What the status bar shows: the state and how many items wait to go up. */
-export const FirmStatus = z.object({
-  state: FirmSyncState,
-  url: z.string().nullable(),
-  waiting: KindCounts,
-  waitingTotal: z.number().int(),
-  conflicts: z.number().int(),
-  lastSyncAt: z.string().nullable(),
-  lastError: z.string().nullable(),
-  fromOtherDesks: z.object({ traces: z.number().int(), packVersions: z.number().int() }),
-})
-export type FirmStatus = z.infer<typeof FirmStatus>

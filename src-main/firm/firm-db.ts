@@ -12,7 +12,10 @@ export interface QueryResult<R> {
 }
 
 export interface FirmDb {
-  query<R extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<QueryResult<R>>
+  query<R extends object = Record<string, unknown>>(
+    text: string,
+    values?: readonly unknown[],
+  ): Promise<QueryResult<R>>
 }
 
 export interface FirmConnection extends FirmDb {
@@ -34,6 +37,8 @@ export async function connectFirm(url: FirmUrl, applicationName = "fiskai"): Pro
     await client.connect()
   } catch (error) {
     await client.end().catch(() => undefined)
+    // The server answered and refused (a wrong password, no such desk or database): its own words.
+    if (isFirmServerError(error)) throw error
     throw unreachable(url.where, (error as Error).message)
   }
   return {
@@ -56,4 +61,9 @@ export async function inTransaction<T>(db: FirmDb, work: () => Promise<T>): Prom
     await db.query("ROLLBACK").catch(() => undefined)
     throw error
   }
+}
+
+/** An error PostgreSQL itself sent (with its SQLSTATE), as opposed to a network or driver failure. */
+export function isFirmServerError(error: unknown): error is pg.DatabaseError {
+  return error instanceof pg.DatabaseError
 }

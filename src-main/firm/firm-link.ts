@@ -30,3 +30,8 @@ export function recordSyncResult(sqlite: Database.Database, at: string, error: s
   const set = error === null ? "last_sync_at = ?, last_error = NULL" : "last_error = ?"
   sqlite.prepare(`UPDATE firm_link SET ${set}, updated_at = ? WHERE id = 1`).run(error ?? at, at)
 }
+
+/** Forgets the firm (Settings → Unlink): what went up and came down stays recorded, read-only. */
+export function forgetFirmLink(sqlite: Database.Database): void {
+  sqlite.prepare("DELETE FROM firm_link WHERE id = 1").run()
+}

@@ -42,5 +42,32 @@ export function parseFirmUrl(text: string): FirmUrl {
   const user = decodeURIComponent(url.username)
   const redactedUrl = new URL(url.toString())
   redactedUrl.password = ""
-  return FirmUrl.parse({ connectionString: url.toString(), redacted: redactedUrl.toString(), where, user, local })
+  return FirmUrl.parse({
+    connectionString: url.toString(),
+    redacted: redactedUrl.toString(),
+    where,
+    user,
+    local,
+  })
+}
+
+/**
+ * The URL a desk links with: the desk's name (its PostgreSQL role) as the URL's user, when given.
+ * A URL that names another user than the desk field is refused rather than silently changed.
+ */
+export function firmUrlForDesk(text: string, desk: string | undefined): FirmUrl {
+  const parsed = parseFirmUrl(text)
+  if (desk === undefined || desk === "" || desk === parsed.user) return parsed
+  if (parsed.user !== "") throw badUrl(`it names the user "${parsed.user}", not the desk "${desk}"`)
+  const url = new URL(text.trim())
+  url.username = encodeURIComponent(desk)
+  return parseFirmUrl(url.toString())
+}
+
+/** The same URL carrying a password (from the OS keychain) for the driver; `redacted` stays without it. */
+export function withPassword(url: FirmUrl, password: string | undefined): FirmUrl {
+  if (password === undefined || password === "") return url
+  const full = new URL(url.connectionString)
+  full.password = encodeURIComponent(password)
+  return { ...url, connectionString: full.toString() }
 }
