@@ -1,6 +1,9 @@
-// The writer of the crash test (crash.test.ts): opens the database given as argv[2], then writes
-// runs as fast as it can (clear questions, refusals, clarifications resumed) until it is killed.
-// A line "complete <requestId>" is printed only after the run's terminal batch has committed.
+// The writer of the crash test (crash.test.ts): loads the engine and its pack, prints "warm" and
+// waits for a line "go" on stdin before it touches the database given as argv[2] (the test starts
+// the next writer while the current one is still writing, and says go once that one is dead and
+// the database checked). Then it opens the database and writes runs as fast as it can (clear
+// questions, refusals, clarifications resumed) until it is killed. A line "complete <requestId>"
+// is printed only after the run's terminal batch has committed.
 // argv[3] "engine-thread" runs the engine on its own thread, as the app does (its runs commit
 // stage boundaries that arrive together in one batch); otherwise it runs in process, as the CLI.
 import { EngineThread } from "../../../src-main/engine-thread/engine-thread"
@@ -21,6 +24,18 @@ if (engineKind === "engine-thread") {
   await thread.warmUp(pack)
   engine = thread.engine
 }
+const told = new Promise<void>((resolve) => {
+  let input = ""
+  const onData = (chunk: Buffer) => {
+    input += chunk.toString("utf8")
+    if (!input.split("\n").includes("go")) return
+    process.stdin.off("data", onData)
+    resolve()
+  }
+  process.stdin.on("data", onData)
+})
+process.stdout.write(`warm ${process.pid}\n`)
+await told
 const service = new RunService({ store: openStore({ path }), engine, pack })
 process.stdout.write(`ready ${process.pid}\n`)
 

@@ -16,6 +16,12 @@ import { tempDbPath } from "./fixtures"
 // (a commit at every stage boundary, as the CLI), the other on the engine thread (as the app: stage
 // boundaries that arrive together share a commit).
 //
+// Starting a writer (Node, tsx, the pack, the engine thread) takes far longer than its life, so
+// each lane starts the next writer while the current one writes; the next one loads everything
+// but waits for "go" before it opens the database, which it is told only after the previous
+// writer is dead and the database checked. A kill "during startup" therefore lands in what touches
+// the database: opening, migrating, marking interrupted runs.
+//
 // The child is `node --import tsx`, not the `tsx` command: the tsx command runs the script in a
 // second process and only relays signals, and SIGKILL cannot be relayed.
 
@@ -39,42 +45,72 @@ interface Life {
   killedAfterMs: number | null
 }
 
-/** Spawns the writer and kills it at a random moment: usually mid-run, sometimes during startup. */
-function liveAndDie(dbPath: string, engine: EngineKind, random: () => number): Promise<Life> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(BIN, "node"), ["--import", "tsx", CHILD, dbPath, engine], {
-      cwd: ROOT,
-      env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ""}` },
-      stdio: ["pipe", "pipe", "pipe"],
-    })
-    living.add(child)
-    let out = ""
-    let stderr = ""
-    let killedAfterMs: number | null = null
-    const kill = () => child.kill("SIGKILL")
-    // One life in ten dies during startup (opening, migrating, marking interrupted runs).
-    if (random() < 0.1) setTimeout(kill, random() * 300)
-    // Otherwise it dies after it has reported 0-2 more runs complete, 0-30 ms into whatever it
-    // is writing then: progress-based, so every life does real work whatever the machine's speed.
-    const completionsBeforeKill = Math.floor(random() * 3)
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString("utf8")
-      if (killedAfterMs !== null || !out.includes("ready")) return
-      const completions = out.split("\ncomplete ").length - 1
-      if (completions < completionsBeforeKill) return
-      killedAfterMs = Math.floor(random() * 30)
-      setTimeout(kill, killedAfterMs)
-    })
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
+/** A writer started and warming up; it opens the database when `live` tells it to go. */
+interface Writer {
+  child: ReturnType<typeof spawn>
+  /** Resolves once the writer has loaded everything and waits for "go". */
+  warm: Promise<void>
+  /** Everything the writer printed so far. */
+  output(): string
+  /** Rejects if the writer stops by itself (anything but SIGKILL); resolves with its output. */
+  exit: Promise<string>
+}
+
+function startWriter(dbPath: string, engine: EngineKind): Writer {
+  const child = spawn(join(BIN, "node"), ["--import", "tsx", CHILD, dbPath, engine], {
+    cwd: ROOT,
+    env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ""}` },
+    stdio: ["pipe", "pipe", "pipe"],
+  })
+  living.add(child)
+  let out = ""
+  let stderr = ""
+  let markWarm: () => void = () => undefined
+  const warm = new Promise<void>((resolve) => (markWarm = resolve))
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString("utf8")
+    if (out.includes("warm ")) markWarm()
+  })
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
+  const exit = new Promise<string>((resolve, reject) => {
     child.on("error", reject)
     child.on("exit", (_code, signal) => {
       living.delete(child)
-      if (signal !== "SIGKILL") return reject(new Error(`the writer stopped by itself: ${stderr}`))
-      // Only whole lines count: the kill may cut the last one.
-      const lines = out.split("\n").slice(0, -1)
-      resolve({ completed: lines.filter((l) => l.startsWith("complete ")).map((l) => l.slice(9)), killedAfterMs })
+      if (signal !== "SIGKILL") reject(new Error(`the writer stopped by itself: ${stderr}`))
+      else resolve(out)
     })
   })
+  // Handled where the writer lives; this keeps an early death from being an unhandled rejection.
+  exit.catch(() => undefined)
+  return { child, warm, output: () => out, exit }
+}
+
+/** Tells a warm writer to go and kills it at a random moment: usually mid-run, sometimes while it opens the database. */
+async function live(writer: Writer, random: () => number): Promise<Life> {
+  await Promise.race([writer.warm, writer.exit])
+  const { child } = writer
+  let killedAfterMs: number | null = null
+  const kill = () => child.kill("SIGKILL")
+  child.stdin?.write("go\n")
+  // One life in ten dies during startup (opening, migrating, marking interrupted runs).
+  if (random() < 0.1) setTimeout(kill, random() * 300)
+  // Otherwise it dies after it has reported 0-2 more runs complete, 0-30 ms into whatever it
+  // is writing then: progress-based, so every life does real work whatever the machine's speed.
+  const completionsBeforeKill = Math.floor(random() * 3)
+  const onOutput = () => {
+    const out = writer.output()
+    if (killedAfterMs !== null || !out.includes("ready")) return
+    const completions = out.split("\ncomplete ").length - 1
+    if (completions < completionsBeforeKill) return
+    killedAfterMs = Math.floor(random() * 30)
+    setTimeout(kill, killedAfterMs)
+  }
+  child.stdout?.on("data", onOutput)
+  onOutput()
+  const out = await writer.exit
+  // Only whole lines count: the kill may cut the last one.
+  const lines = out.split("\n").slice(0, -1)
+  return { completed: lines.filter((l) => l.startsWith("complete ")).map((l) => l.slice(9)), killedAfterMs }
 }
 
 interface TraceState {
@@ -125,8 +161,13 @@ async function lane(seed: number, engine: EngineKind): Promise<{ kills: number; 
   const dbPath = tempDbPath()
   const completed = new Set<string>()
   let midRunKills = 0
+  let next = startWriter(dbPath, engine)
   for (let kill = 0; kill < KILLS_PER_LANE; kill++) {
-    const life = await liveAndDie(dbPath, engine, random)
+    const writer = next
+    const lifeDone = live(writer, random)
+    // The next writer warms up meanwhile; it waits for "go" before it opens the database.
+    if (kill + 1 < KILLS_PER_LANE) next = startWriter(dbPath, engine)
+    const life = await lifeDone
     for (const id of life.completed) completed.add(id)
     if (life.killedAfterMs !== null) midRunKills += 1
     checkDatabase(dbPath, completed)
