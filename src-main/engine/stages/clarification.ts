@@ -138,6 +138,8 @@ function understoodConcepts(run: Run, concepts: ConceptMatch[]): ConceptMatch[] 
  */
 function pointedConcepts(run: Run, input: ClarificationInput): Array<{ slug: string; nameHr: string; nameEn: string }> {
   const focus = input.focus
+  // A question naming subjects of the pack has had its topics chosen by them (focus-matching.ts).
+  if (focus !== undefined && focus.subjects.length > 0) return []
   const index = focusIndex(run.pack)
   // What the question asks rules a concept in or out: "koliko poreza" is not asking a deadline.
   const answersAsked = (slug: string) =>
@@ -155,11 +157,11 @@ function closestConcepts(
   run: Run,
   input: ClarificationInput,
 ): Array<{ slug: string; nameHr: string; nameEn: string }> {
-  if (input.ranked.length > 0) return input.ranked.slice(0, MAX_OPTIONS)
-  // Concepts several of the question's own words point to, when there are any: one everyday word
-  // ("plaća") points to many concepts the question is not about.
+  // Concepts several of the question's own words point to come first: one keyword ("naknada")
+  // matches many concepts, four words ("korištenje … službene svrhe") point to the one meant.
   const pointedBySeveral = pointedConcepts(run, input)
-  if (pointedBySeveral.length > 0) return pointedBySeveral
+  const ranked = input.ranked.filter((c) => !pointedBySeveral.some((p) => p.slug === c.slug))
+  if (pointedBySeveral.length + ranked.length > 0) return [...pointedBySeveral, ...ranked].slice(0, MAX_OPTIONS)
   return nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS).flatMap((slug) => {
     const concept = run.index.concepts.get(slug)
     return concept ? [concept] : []

@@ -35,6 +35,28 @@ describe("a question naming nothing of the pack but everyday words", () => {
   })
 })
 
+describe("a refusal of words the pack lacks names what the other words point to", () => {
+  it("names a related topic that two of the question's own words point to, and answers nothing", async () => {
+    const end = last(await untilInput("zatezna kamata za arhiviranje i cuvanje"))
+    expect(end?.stage).toBe("REFUSAL")
+    if (end?.stage !== "REFUSAL") return
+    expect(end.data.detail).toContain("Srodno u paketu: „Rok čuvanja eRačuna”")
+  })
+
+  it("names none when only one everyday word points somewhere", async () => {
+    const end = last(await untilInput("kolika je zatezna kamata na porezni dug"))
+    expect(end?.stage === "REFUSAL" && end.data.detail).not.toContain("Srodno")
+  })
+})
+
+describe("a confirmation offers beside the understood topic what several of the question's words point to", () => {
+  it("offers the mileage allowance beside the topic its single word 'naknada' matched", async () => {
+    const end = last(await untilInput("Kolika je naknada za korištenje vlastitog vozila u službene svrhe?"))
+    const values = end?.stage === "CLARIFICATION" && end.status === "awaiting_input" ? (end.data.options ?? []).map((o) => o.value) : []
+    expect(values).toContain("concept:neop-kilometrina")
+  })
+})
+
 describe("the topics a clarification offers", () => {
   it("are those the question's words point to, not every topic of the broad subject", async () => {
     const end = last(await untilInput("dar djetetu neoporezivo 2025"))
