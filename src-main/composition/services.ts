@@ -1,12 +1,16 @@
 import { resolve } from "node:path"
 import type { ReasoningEvent } from "../../src-shared/events/event"
 import type { ExportProgress } from "../../src-shared/export"
+import type { ModelThought } from "../../src-shared/model-provider"
 import type { Settings } from "../../src-shared/settings"
+import type { FirmView } from "../../src-shared/firm"
+import { FirmService } from "../firm/firm-service"
 import { createConcurrencyGate } from "../engine/concurrency-gate"
 import { EngineThread } from "../engine-thread/engine-thread"
 import { ExportJobs } from "../export/export-jobs"
 import { LiveRuns } from "../runs/live-runs"
 import { createEventBus, type EventBus } from "../util/event-bus"
+import type { JobEnded } from "../../src-shared/job-notice"
 import type { PushSources } from "../ipc/pushes"
 import { packInForce } from "../packs/pack-in-force"
 import { loadPackFile, type LoadedPack } from "../knowledge/loader"
@@ -14,6 +18,8 @@ import type { ClientsRepository } from "../store/clients-repo"
 import { FlagsRepository } from "../store/flags-repo"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import { RunService, type RunServiceOptions } from "../runs/run-service"
+import { ModelProvider } from "../model/model-provider"
+import { SecretStore, type SecretCipher } from "../secrets/secret-store"
 import { WhatIfService } from "../runs/whatif-service"
 import { SettingsRepository } from "../store/settings-repo"
 import { openStore, type OpenStoreOptions, type Store } from "../store/store"
@@ -40,6 +46,8 @@ export interface ServicesOptions extends RuntimeOptions {
   onBackgroundError?(context: string, error: unknown): void
   /** The pack, already loaded by the caller (instead of loading the one at packPath). */
   pack?: LoadedPack
+  /** The OS keychain (Electron's safeStorage); absent (browser host, tests): secrets are refused. */
+  secretCipher?: SecretCipher
 }
 
 export interface Services {
@@ -57,8 +65,14 @@ export interface Services {
   readonly runs: LiveRuns
   readonly events: EventBus<ReasoningEvent>
   readonly exports: ExportJobs
+  /** The firm connection (issue 25): link, unlink, status and the background sync while linked. */
+  readonly firm: FirmService
+  /** The optional local model (issue 24): its settings, connection test and live thoughts; off by default. */
+  readonly model: ModelProvider
   /** Published after the settings were changed (e.g. the updater re-reads its policy). */
   readonly settingsChanged: EventBus<Settings>
+  /** Long jobs (exports, shadow runs) that ended, for a notice when the window is in the background (issue 23). */
+  readonly jobsEnded: EventBus<JobEnded>
   /** Every main -> page push, for the hosts to forward. */
   readonly pushes: PushSources
   /** Settles once the engine thread has started and loaded the pack (a failure is reported, not thrown). */
@@ -72,6 +86,14 @@ export interface Services {
   reportBackgroundError(context: string, error: unknown): void
   /** Lets running runs end or suspend, then closes the database. Safe to call twice. */
   close(): Promise<void>
+}
+
+/** The buses of the long jobs: an export's progress, and every job's end (for the background notices). */
+function jobBuses(report: (context: string, error: unknown) => void) {
+  return {
+    exportProgress: createEventBus<ExportProgress>((error) => report("export subscriber", error)),
+    jobsEnded: createEventBus<JobEnded>((error) => report("job-ended subscriber", error)),
+  }
 }
 
 export function createServices(options: ServicesOptions): Services {
@@ -101,12 +123,14 @@ export function createServices(options: ServicesOptions): Services {
   const engineReady = (engineThread?.warmUp(pack()) ?? Promise.resolve()).catch((error: unknown) => {
     if (closing === null) report("engine thread", error)
   })
+  const { dataDir, secrets, model } = deskServices(runtime.dataDir, options.secretCipher, settings, report)
   const traces = new RunService({
     store,
     engine: engineThread?.engine ?? buildAnswerWithReasoning,
     ...(engineThread === null ? {} : { counterfactualEngine: engineThread.counterfactualEngine }),
     pack,
     engineDefaults,
+    ...(threaded ? { model: () => model.companionForRun() } : {}),
   })
   const whatif = new WhatIfService({ store, traces, currentPack: pack })
   const events = createEventBus<ReasoningEvent>((error) => report("event subscriber", error))
@@ -116,9 +140,9 @@ export function createServices(options: ServicesOptions): Services {
     events,
     onBackgroundError: (requestId, error) => report(`run ${requestId}`, error),
   })
-  const exportProgress = createEventBus<ExportProgress>((error) => report("export subscriber", error))
-  const dataDir = runtime.dataDir ?? process.cwd()
-  const exports = new ExportJobs({ dbPath: resolve(runtime.dbPath), dataDir, progress: exportProgress, onBackgroundError: report })
+  const { exportProgress, jobsEnded } = jobBuses(report)
+  const { firm, firmChanged } = firmConnection(store, secrets, threaded, report)
+  const exports = new ExportJobs({ dbPath: resolve(runtime.dbPath), dataDir, progress: exportProgress, ended: jobsEnded, onBackgroundError: report })
   return {
     dataDir,
     get pack() {
@@ -133,8 +157,11 @@ export function createServices(options: ServicesOptions): Services {
     runs,
     events,
     exports,
+    firm,
+    model,
     settingsChanged: createEventBus<Settings>((error) => report("settings subscriber", error)),
-    pushes: { "runs.event": events, "exports.progress": exportProgress },
+    jobsEnded,
+    pushes: { "runs.event": events, "exports.progress": exportProgress, "model.thought": model.thoughts, "firm.changed": firmChanged },
     engineReady,
     reloadPack() {
       const next = inForce()
@@ -145,7 +172,10 @@ export function createServices(options: ServicesOptions): Services {
     },
     reportBackgroundError: report,
     close() {
-      closing ??= Promise.all([runs.settled(), traces.settled(), exports.stopAll()])
+      // The firm's sync first: it reads the database that is closed last.
+      closing ??= firm
+        .stop()
+        .then(() => Promise.all([runs.settled(), traces.settled(), exports.stopAll()]))
         .then(() => engineThread?.close())
         .then(() => store.close())
       return closing
@@ -169,6 +199,51 @@ function runLimits(runtime: Runtime, settings: SettingsRepository): RunServiceOp
       return overrides.stageTimeoutMs ?? settings.get().stageTimeoutMs
     },
   }
+}
+
+/** A host without a keychain: every attempt to keep a secret is refused (SecretStore says so). */
+const NO_KEYCHAIN: SecretCipher = {
+  available: () => false,
+  seal: () => {
+    throw new Error("no keychain")
+  },
+  open: () => {
+    throw new Error("no keychain")
+  },
+}
+
+/**
+ * The data folder, the desk's secrets and the local model (issue 24). Only the hosts' questions get
+ * the model from its settings (the run service's `model`); the CLI gives its own (`fiskai ask --model`).
+ */
+function deskServices(folder: string | null, cipher: SecretCipher | undefined, settings: SettingsRepository, report: (context: string, error: unknown) => void) {
+  const dataDir = folder ?? process.cwd()
+  const secrets = new SecretStore(dataDir, cipher ?? NO_KEYCHAIN)
+  return { dataDir, secrets, model: modelProvider(folder, secrets, settings, report) }
+}
+
+function modelProvider(dataDir: string | null, secrets: SecretStore, settings: SettingsRepository, report: (context: string, error: unknown) => void): ModelProvider {
+  return new ModelProvider({
+    dataDir,
+    secrets,
+    thoughts: createEventBus<ModelThought>((error) => report("model thought subscriber", error)),
+    locale: () => {
+      try {
+        return settings.get().locale
+      } catch {
+        return "hr"
+      }
+    },
+    onError: (error) => report("local model", error),
+  })
+}
+
+/** The firm connection (issue 25); the hosts sync in the background while linked, the CLI only when told. */
+function firmConnection(store: Store, secrets: SecretStore, background: boolean, report: (context: string, error: unknown) => void) {
+  const firmChanged = createEventBus<FirmView>((error) => report("firm status subscriber", error))
+  const firm = new FirmService({ sqlite: store.sqlite, secrets, onChange: (view) => firmChanged.publish(view) })
+  if (background) firm.start()
+  return { firm, firmChanged }
 }
 
 function lazy<T>(make: () => T): () => T {

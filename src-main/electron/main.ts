@@ -20,7 +20,9 @@ import { setupLogging } from "./logging"
 import { createMainWindow } from "./main-window"
 import { packagedResourcesOption } from "./packaged-resources"
 import { setupApplicationMenu } from "./menu"
+import { setupJobNotices } from "./notify"
 import { setupPagePushes } from "./page-pushes"
+import { safeStorageCipher } from "./safe-storage-cipher"
 import { setupSessionGuards, setupWebContentsGuards } from "./security"
 import { setupSingleInstance } from "./single-instance"
 import { keptFileDialog, startupFailureDialog } from "./startup-messages"
@@ -45,6 +47,7 @@ if (setupSingleInstance(() => mainWindow)) {
         dbPath: databasePath(),
         ...packagedResourcesOption(app.isPackaged, process.resourcesPath),
         onBackgroundError: backgroundErrorLogger(log),
+        secretCipher: safeStorageCipher(),
       })
       setupShutdown(() => services.close())
       logRuns(services.events, log)
@@ -89,6 +92,17 @@ if (setupSingleInstance(() => mainWindow)) {
           return "hr"
         }
       })())
+      setupJobNotices({
+        ended: services.jobsEnded,
+        getWindow: () => mainWindow,
+        locale: () => {
+          try {
+            return services.settings.get().locale
+          } catch {
+            return "hr"
+          }
+        },
+      })
       services.settingsChanged.subscribe((settings) => {
         void updates.refreshPolicy()
         setupMenu(settings.locale)

@@ -4,8 +4,10 @@ import { clientHandlers } from "./clients"
 import { diagnosticsHandlers } from "./diagnostics"
 import { documentHandlers } from "./documents"
 import { exportHandlers } from "./exports"
+import { firmHandlers } from "./firm"
 import { flagHandlers } from "./flags"
 import { metricsHandlers } from "./metrics"
+import { modelHandlers } from "./model"
 import { paperHandlers } from "./paper"
 import { reasoningHandlers } from "./reasoning"
 import { ruleHandlers } from "./rules"
@@ -32,5 +34,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...paperHandlers(services),
     ...metricsHandlers(services),
     ...ruleHandlers(services),
+    ...firmHandlers(services),
+    ...modelHandlers(services),
   } satisfies HandlerTable
 }

@@ -9,6 +9,7 @@ import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/c
 import { counterfactualRequest } from "../whatif/counterfactual"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
 import type { EngineDeps, EngineRequest, EngineRun, ReasoningEngine } from "../engine/types"
+import type { RunDocument } from "../../src-shared/run-documents"
 import type { LoadedPack } from "../knowledge/loader"
 import { AuditSink, type AuditSinkOptions, type ChainPosition } from "../sinks/audit-sink"
 import { consumeReasoning } from "../sinks/consumer"
@@ -29,6 +30,7 @@ import { TraceWriter, type NewTrace } from "../store/trace-writer"
 import { TraceNotFoundError } from "../store/errors"
 import { verifyStoredTrace } from "./replay-source"
 import type { ModelCompanionFactory } from "../model/model-run"
+import { besideModel } from "./model-beside"
 
 export { TraceNotFoundError }
 
@@ -39,7 +41,10 @@ export { TraceNotFoundError }
 
 export { RunAlreadyEndedError, TraceStateError }
 
-export type AskRequest = Omit<EngineRequest, "requestId">
+export type AskRequest = Omit<EngineRequest, "requestId"> & {
+  /** The client documents the question names (runs/run-documents.ts), frozen into the request. */
+  documents?: readonly RunDocument[]
+}
 
 export interface RunOptions {
   /** More sinks (window, CLI printer); the audit and metrics sinks are always there. */
@@ -84,6 +89,8 @@ export interface RunServiceOptions {
   pack?: LoadedPack | (() => LoadedPack)
   /** Engine settings for new runs (time limits, the deliberate pause, the capacity gate). */
   engineDefaults?: Pick<EngineDeps, "stageTimeoutMs" | "deliberatePauseMs" | "gate">
+  /** The host's local model, asked per new question (issue 24; runs/model-beside.ts); absent or off: none. */
+  model?: () => ModelCompanionFactory | undefined
 }
 
 export class RunService {
@@ -134,10 +141,10 @@ export class RunService {
       signal: stop.signal,
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
     })
-    // With the model on, its records follow the terminal in the same commit (trace format 2).
-    const model = options.model?.(engineRequest, { clock: this.store.clock, ...pickStageLimit(this.options.engineDefaults) })
-    const audit = new AuditSink(this.writer, trace, engineRequest.locale, model === undefined ? readiness(generator) : { trailer: (seq) => model.trailer(seq) })
-    const events = model === undefined ? generator : model.beside(generator)
+    const choice = { given: options.model, provider: this.options.model, hypothetical: options.counterfactualOf !== undefined }
+    const beside = besideModel(generator, choice, engineRequest, { clock: this.store.clock, ...pickStageLimit(this.options.engineDefaults) }, readiness(generator))
+    const audit = new AuditSink(this.writer, trace, engineRequest.locale, beside.audit)
+    const events = beside.events
     const done = this.track(engineRequest.requestId, stop, this.drive(events, audit, options.sinks ?? [], clarifications.length))
     // The engine has its request by now (drive asked for the first event): the trace row is written
     // while the engine thread computes the first stage (in process: before the first event is taken).
@@ -270,7 +277,7 @@ export class RunService {
     }
     // The as-of date stays the user's (absent: the question's date, else the day asked); the day
     // asked is frozen so that a replay later defaults to it, not to the day of the replay.
-    const frozen: EngineRequest = {
+    const frozen: EngineRequest & { documents?: RunDocument[] } = {
       requestId,
       question: request.question,
       engineVersion: ENGINE_VERSION,
@@ -281,6 +288,8 @@ export class RunService {
       ...(request.clientId === undefined ? {} : { clientId: request.clientId }),
       // A turn of a thread names the one before it (thread-service.ts); stored, so replay reads it.
       ...(request.previousTurn === undefined ? {} : { previousTurn: structuredClone(request.previousTurn) }),
+      // Absent when the question names no document: such a request (and its trace) is as before.
+      ...(request.documents === undefined || request.documents.length === 0 ? {} : { documents: structuredClone([...request.documents]) }),
     }
     return StoredRequest.parse(frozen)
   }

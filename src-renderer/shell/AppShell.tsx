@@ -3,9 +3,11 @@ import { useEffect, useState, type MouseEvent } from "react"
 import { useI18n } from "../i18n/i18n-context"
 import type { MessageKey } from "../i18n/catalog"
 import { useSettings } from "../state/stores"
+import { JobNotices } from "../components/JobNotices"
 import { ConnectionBanner } from "./ConnectionBanner"
 import { opensShortcutHelp } from "./shortcut-keys"
 import { ShortcutsHelp } from "./ShortcutsHelp"
+import { SyncStatus } from "./SyncStatus"
 
 // The frame: left navigation (Ask, History, Scenarios, Export, Clients, Settings) and the main pane,
 // the skip link into the screen, and the keyboard-shortcut sheet ("?" or the button under the nav).
@@ -81,6 +83,7 @@ export function AppShell({ nav }: { nav: readonly NavItem[] }) {
           ))}
         </ul>
         <div className="sidebar-foot">
+          <SyncStatus />
           <button
             type="button"
             className="sidebar-button"
@@ -98,6 +101,7 @@ export function AppShell({ nav }: { nav: readonly NavItem[] }) {
         <Outlet />
       </main>
       {helpOpen && <ShortcutsHelp onClose={() => setHelpOpen(false)} />}
+      <JobNotices />
     </div>
   )
 }

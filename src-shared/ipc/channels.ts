@@ -43,6 +43,8 @@ import {
   ShadowStartInput,
 } from "../rule-changes"
 import { Settings, SettingsPatch } from "../settings"
+import { FirmLinkInput, FirmView } from "../firm"
+import { ModelRunView, ModelSettingsPatch, ModelSettingsView, ModelTestInput, ModelTestResult, ModelThought } from "../model-provider"
 import { typedText } from "../text"
 import {
   AddDocumentInput,
@@ -244,12 +246,36 @@ export const channelGroups = {
     shadowStatus: defineChannel(ShadowJobRef, ShadowJob),
     shadowStop: defineChannel(ShadowJobRef, ShadowJob),
   },
+  model: {
+    /** The local model's settings (issue 24); the key only as "set"/"none". */
+    get: defineChannel(Empty, ModelSettingsView),
+    /** Saves them (the key into the OS keychain, or cleared with null); a bad address or name loses nothing. */
+    update: defineChannel(ModelSettingsPatch, ModelSettingsView),
+    /** Asks the server which models it has (or for one token), within a few seconds. */
+    test: defineChannel(ModelTestInput, ModelTestResult),
+    /** A stored run's model part: its thoughts by stage, the draft's verdict, how it ended. */
+    run: defineChannel(RequestRef, ModelRunView),
+  },
+  firm: {
+    /** The firm connection's state for the status bar and Settings (issue 25); never the password. */
+    status: defineChannel(Empty, FirmView),
+    /** Links this desk: URL (TLS unless local), desk name, optional password for the OS keychain. */
+    link: defineChannel(FirmLinkInput, FirmView),
+    /** Stops syncing and forgets the URL and the kept password; what came down stays. */
+    unlink: defineChannel(Empty, FirmView),
+    /** One sync now; the outcome is in the returned state. */
+    syncNow: defineChannel(Empty, FirmView),
+  },
 } as const satisfies Record<string, Record<string, ChannelSchemas<z.ZodType, z.ZodType>>>
 
 /** Push channels (main -> window only), grouped and named the same way: "runs.event", "exports.progress". */
 export const pushGroups = {
   runs: { event: definePush(ReasoningEvent) },
   exports: { progress: definePush(ExportProgress) },
+  /** The local model's sanitised thoughts while a run is under way (issue 24, seed 004 §5.1). */
+  model: { thought: definePush(ModelThought) },
+  /** The firm sync's state whenever it changes (syncing, up to date, offline). */
+  firm: { changed: definePush(FirmView) },
 } as const satisfies Record<string, Record<string, PushSchema<z.ZodType>>>
 
 /** Every channel under its one name "<domain>.<fn>", with `name` (= the key), `domain` and `fn`. */

@@ -1,6 +1,6 @@
 // `npm run bench`: every speed and memory figure of the project in one report, each against its goal.
 // Benches live beside this file; each exports a function returning BenchRow[]. Run one group with
-// `npm run bench -- engine` (groups: engine, store, whatif, export, ui, soak, shadow, metrics, firm).
+// `npm run bench -- engine` (groups: engine, store, whatif, export, ui, soak, shadow, metrics, firm, documents).
 import type { BenchRow } from "./types"
 
 type Group = { name: string; load: () => Promise<() => Promise<BenchRow[]>> }
@@ -15,6 +15,7 @@ const groups: Group[] = [
   { name: "shadow", load: async () => (await import("./shadow-bench")).runShadowBench },
   { name: "firm", load: async () => (await import("./firm-bench")).runFirmBench },
   { name: "metrics", load: async () => (await import("./metrics-bench")).runMetricsBench },
+  { name: "documents", load: async () => (await import("./documents-bench")).runDocumentsBench },
 ]
 
 function format(row: BenchRow): string {

@@ -8,6 +8,8 @@ import { ApiError } from "../../api/client"
 import { ReasoningCards } from "./cards/ReasoningCards"
 import { useI18n } from "../../i18n/i18n-context"
 import { ReasoningStepper } from "./stepper/ReasoningStepper"
+import { ModelPart } from "./model/ModelPart"
+import { ModelThoughtLine } from "./model/ModelThoughtLine"
 import { useRuns, useStores } from "../../state/stores"
 import type { AskInput } from "../../state/run-store"
 import type { RunViewModel } from "./use-run"
@@ -115,6 +117,7 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
           headingRef={stepperHeadingRef}
         />
       )}
+      {terminal === undefined && <ModelThoughtLine requestId={requestId} />}
       {stopError && (
         <p className="field-error" role="alert">
           {stopError}
@@ -131,6 +134,7 @@ export function RunView({ requestId, model, question, onRetry, focusOnMount }: R
           onSupply={onSupply}
         />
       )}
+      {terminal && <ModelPart requestId={requestId} terminalId={terminal.id} />}
       {terminal && terminal.stage !== "ERROR" && <ReasoningCards events={events} riskTier={riskTier} />}
     </div>
   )

@@ -1,7 +1,9 @@
 import type { Settings } from "../../../src-shared/settings"
 import { SigningKeySection } from "../export/SigningKeySection"
 import { AboutSection } from "./AboutSection"
+import { FirmSection } from "./FirmSection"
 import { LogsSection } from "./LogsSection"
+import { ModelSection } from "./ModelSection"
 import { AccessibilityFields, AnswerFields, FirmFields, LanguageFields } from "./SettingsFields"
 import { useI18n } from "../../i18n/i18n-context"
 import { useSettings } from "../../state/stores"
@@ -45,6 +47,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
           )}
         </div>
       </form>
+      <ModelSection />
+      <FirmSection />
       <SigningKeySection />
       <LogsSection />
       <AboutSection />

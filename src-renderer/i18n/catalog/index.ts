@@ -5,9 +5,11 @@ import { dashboardMessages } from "./dashboard"
 import { documentMessages } from "./documents"
 import { exportMessages } from "./export"
 import { factMessages } from "./facts"
+import { firmMessages } from "./firm"
 import { flagMessages } from "./flags"
 import { historyMessages } from "./history"
 import { joinCatalog } from "./message-table"
+import { modelMessages } from "./model"
 import { reasoningMessages } from "./reasoning"
 import { ruleMessages } from "./rules"
 import { scenarioMessages } from "./scenarios"
@@ -41,6 +43,8 @@ export const catalog = joinCatalog([
   ruleMessages,
   threadMessages,
   documentMessages,
+  modelMessages,
+  firmMessages,
 ])
 
 export type MessageKey = keyof typeof catalog

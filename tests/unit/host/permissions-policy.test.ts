@@ -1,3 +1,5 @@
+import type { FirmView } from "../../../src-shared/firm"
+import type { ModelThought } from "../../../src-shared/model-provider"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { request } from "node:http"
 import { tmpdir } from "node:os"
@@ -59,6 +61,8 @@ describe("the browser host's Permissions-Policy", () => {
       pushes: {
         "runs.event": createEventBus<ReasoningEvent>(),
         "exports.progress": createEventBus<ExportProgress>(),
+        "model.thought": createEventBus<ModelThought>(),
+        "firm.changed": createEventBus<FirmView>(),
       },
       port: 0,
       log: createAppLog({ dir: logDir, fileName: "host.log" }),

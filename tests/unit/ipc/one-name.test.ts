@@ -52,7 +52,7 @@ describe("one name per channel", () => {
   })
 
   it("names every push <domain>.<event> the same way", () => {
-    expect(Object.keys(pushChannels)).toEqual(["runs.event", "exports.progress"])
+    expect(Object.keys(pushChannels)).toEqual(["runs.event", "exports.progress", "model.thought", "firm.changed"])
     for (const [key, push] of Object.entries(pushChannels)) {
       expect(key).toMatch(ONE_NAME)
       expect(push.name).toBe(key)
@@ -78,6 +78,8 @@ describe("one name per channel", () => {
       "documents.add", "documents.list", "documents.search", "documents.complete", "documents.audit",
       "profiles.list", "profiles.create",
       "rules.catalog", "rules.rule", "rules.changes", "rules.change", "rules.propose", "rules.edit", "rules.submit", "rules.approve", "rules.sendBack", "rules.publish", "rules.lint", "rules.shadowStart", "rules.shadowStatus", "rules.shadowStop",
+      "model.get", "model.update", "model.test", "model.run",
+      "firm.status", "firm.link", "firm.unlink", "firm.syncNow",
     ])
   })
 

@@ -99,6 +99,16 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
     "rules.shadowStop": { jobId: "00000000-0000-4000-8000-000000000000" },
     "paper.render": { requestId: seeds.completeId },
     "paper.savePdf": { requestId: seeds.completeId },
+    "model.get": {},
+    // Port 9 (discard) on this machine: the test's requests are refused at once, nothing leaves it.
+    "model.update": { enabled: false, endpoint: "http://127.0.0.1:9", model: "local", draftProse: true, apiKey: null },
+    "model.test": { endpoint: "http://127.0.0.1:9", model: "local" },
+    "model.run": { requestId: seeds.completeId },
+    "firm.status": {},
+    // Port 9 on this machine: the connection is refused at once; the desk stays unlinked.
+    "firm.link": { url: "postgresql://desk1@127.0.0.1:9/firm", desk: "desk1" },
+    "firm.unlink": {},
+    "firm.syncNow": {},
   }
 }
 
