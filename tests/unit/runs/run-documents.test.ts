@@ -1,5 +1,9 @@
-import { readFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
+import { runExportJob } from "../../../src-main/export/export-job"
+import { verifyBundle } from "../../../src-main/export/verify/verify-bundle"
 import { describe, expect, it } from "vitest"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import { ClientsRepository } from "../../../src-main/store/clients-repo"
@@ -66,6 +70,22 @@ describe("documents in a thread's run", () => {
     // The stepper sees the stages of any run; the trace verifies by replaying the frozen request.
     expect(result.events.map((e) => `${e.stage}:${e.status}`)).toContain("RETRIEVAL:complete")
     expect(await s.runs.verify(begun.requestId)).toMatchObject({ ok: true })
+  })
+
+  it("exports the document-answered trace in a signed bundle that verifies by replay, like any other", async () => {
+    const s = seeded()
+    const begun = s.threads.begin(s.thread.id, "Tko je kupac na @17-P1-1?")
+    if (!("requestId" in begun)) throw new Error("the mention should resolve")
+    await begun.done
+    s.store.close()
+    const dir = mkdtempSync(join(tmpdir(), "fiskai-doc-bundle-"))
+    const bundle = join(dir, "audit.zip")
+    await runExportJob({ dbPath: s.store.path, selection: {}, outPath: bundle, userDataDir: dir })
+    const verdict = await verifyBundle(bundle, { engine: buildAnswerWithReasoning })
+    expect(verdict.problems).toEqual([])
+    expect(verdict.traces.map((t) => t.ok)).toEqual([true])
+    expect(verdict.ok).toBe(true)
+    rmSync(dir, { recursive: true, force: true })
   })
 
   it("answers the VAT lines and totals in English with amounts as an accountant reads them", async () => {
