@@ -22,6 +22,9 @@ export interface DateInputProps {
   /** More description (e.g. what an empty field means), by element id. */
   describedBy?: string
   className?: string
+  /** For a <label htmlFor> outside the component. */
+  id?: string
+  disabled?: boolean
 }
 
 function valueOf(result: DateInputResult, typed: string): string {
@@ -29,7 +32,7 @@ function valueOf(result: DateInputResult, typed: string): string {
   return result.kind === "empty" ? "" : typed.trim()
 }
 
-export function DateInput({ value, onChange, testId, ariaLabel, describedBy, className }: DateInputProps) {
+export function DateInput({ value, onChange, testId, ariaLabel, describedBy, className, id, disabled }: DateInputProps) {
   const { t, locale } = useI18n()
   const [text, setText] = useState(() => (isIsoDate(value) ? dateInputText(value, locale) : value))
   const [shownError, setShownError] = useState<DateInputResult | null>(null)
@@ -72,6 +75,8 @@ export function DateInput({ value, onChange, testId, ariaLabel, describedBy, cla
   return (
     <>
       <input
+        id={id}
+        disabled={disabled}
         type="text"
         inputMode="text"
         autoComplete="off"

@@ -6,6 +6,7 @@ import type { MessageKey } from "../../i18n/catalog"
 import { capitalize, factLabel } from "../../reasoning/explain"
 import { controlFor, type FactControl, type SuppliedFact } from "./missing-facts"
 import { readFact } from "./supply-fact-input"
+import { DateInput } from "../../components/DateInput"
 
 // The refusal's missing facts, each named once with a control to supply it where it stands (a date
 // field, an amount, a count, yes/no, a choice, the item's name), and one button that asks the
@@ -135,7 +136,16 @@ function FactInput({ control, value, common, onChange }: { control: FactControl;
   const { t } = useI18n()
   switch (control.kind) {
     case "date":
-      return <input type="date" value={value} onChange={(e) => onChange(e.target.value)} {...common} />
+      return (
+        <DateInput
+          id={common.id}
+          disabled={common.disabled}
+          value={value}
+          onChange={onChange}
+          testId={common["data-testid"]}
+          {...(common["aria-describedby"] === undefined ? {} : { describedBy: common["aria-describedby"] })}
+        />
+      )
     case "money":
       return (
         <span className="supply-amount">

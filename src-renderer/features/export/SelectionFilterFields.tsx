@@ -2,6 +2,7 @@ import type { Client } from "../../../src-shared/traces"
 import { useI18n } from "../../i18n/i18n-context"
 import { TraceFilterSelects } from "../../ui/TraceFilterSelects"
 import type { ExportFilter } from "./export-selection"
+import { DateInput } from "../../components/DateInput"
 
 // The filter of an export selection: date range (the day the question was asked), outcome, risk
 // tier and client. The same vocabulary as the history filters.
@@ -21,23 +22,11 @@ export function SelectionFilterFields({ value, clients, disabled, onChange }: Se
     <div className="filters export-filters" data-testid="export-filters">
       <label className="filter">
         <span>{t("history.filter.since")}</span>
-        <input
-          type="date"
-          value={value.since}
-          disabled={disabled}
-          onChange={(e) => set("since", e.target.value)}
-          data-testid="export-filter-since"
-        />
+        <DateInput value={value.since} disabled={disabled} onChange={(next) => set("since", next)} testId="export-filter-since" />
       </label>
       <label className="filter">
         <span>{t("history.filter.until")}</span>
-        <input
-          type="date"
-          value={value.until}
-          disabled={disabled}
-          onChange={(e) => set("until", e.target.value)}
-          data-testid="export-filter-until"
-        />
+        <DateInput value={value.until} disabled={disabled} onChange={(next) => set("until", next)} testId="export-filter-until" />
       </label>
       <TraceFilterSelects
         value={value}

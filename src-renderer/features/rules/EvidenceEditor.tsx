@@ -3,6 +3,7 @@ import type { EvidenceRecord } from "../../../src-shared/rule-changes"
 import { todayIso } from "../../format/dates"
 import { useI18n } from "../../i18n/i18n-context"
 import { blankEvidence, evidenceProblems, QUOTE_MAX, type EvidenceProblem } from "./rule-form"
+import { DateInput } from "../../components/DateInput"
 
 // The rule's evidence: the records it cites (the first is its primary citation), and a form for a
 // new record (url, title, the verbatim quote, when it was fetched, from which source). A record
@@ -134,7 +135,7 @@ function NewEvidenceForm({
           {t("rules.evidence.quoteHint", { max: String(QUOTE_MAX), count: String(record.quote.length) })}
         </p>
       </div>
-      <FetchedRow id={id} record={record} dateInvalid={shown.includes("date")} onSet={set} />
+      <FetchedRow id={id} record={record} onSet={set} />
       <ProblemList problems={shown} />
       <div className="form-actions">
         <button
@@ -201,12 +202,10 @@ function ProblemList({ problems }: { problems: readonly EvidenceProblem[] }) {
 function FetchedRow({
   id,
   record,
-  dateInvalid,
   onSet,
 }: {
   id: string
   record: EvidenceRecord
-  dateInvalid: boolean
   onSet(field: keyof EvidenceRecord, value: string): void
 }) {
   const { t } = useI18n()
@@ -214,14 +213,7 @@ function FetchedRow({
     <div className="row">
       <div className="field">
         <label htmlFor={`${id}-fetched`}>{t("rules.evidence.fetchedAt")}</label>
-        <input
-          id={`${id}-fetched`}
-          type="date"
-          value={record.fetchedAt}
-          onChange={(e) => onSet("fetchedAt", e.target.value)}
-          aria-invalid={dateInvalid || undefined}
-          data-testid="evidence-fetched"
-        />
+        <DateInput id={`${id}-fetched`} value={record.fetchedAt} onChange={(next) => onSet("fetchedAt", next)} testId="evidence-fetched" />
       </div>
       <div className="field">
         <label htmlFor={`${id}-language`}>{t("rules.evidence.language")}</label>

@@ -8,6 +8,7 @@ import type { DraftState } from "./draft"
 import { EvidenceEditor } from "./EvidenceEditor"
 import { AUTHORITIES, RULE_KINDS } from "./rule-form"
 import { ValueEditor } from "./ValueEditor"
+import { DateInput } from "../../components/DateInput"
 
 // The rule editor: what the rule is about (concept, value key, kind, authority), its titles, value
 // and effective period, its plain statement, the law it applies, when it applies (conditions as
@@ -240,16 +241,20 @@ function TextField(props: {
 }) {
   return (
     <Field label={props.label} {...(props.hint ? { hint: props.hint } : {})}>
-      {(id) => (
-        <input
-          id={id}
-          type={props.type ?? "text"}
-          value={props.value}
-          readOnly={props.readOnly}
-          onChange={(e) => props.onChange(e.target.value)}
-          data-testid={props.testId}
-        />
-      )}
+      {(id) =>
+        props.type === "date" ? (
+          <DateInput id={id} value={props.value} disabled={props.readOnly} onChange={props.onChange} testId={props.testId} />
+        ) : (
+          <input
+            id={id}
+            type={props.type ?? "text"}
+            value={props.value}
+            readOnly={props.readOnly}
+            onChange={(e) => props.onChange(e.target.value)}
+            data-testid={props.testId}
+          />
+        )
+      }
     </Field>
   )
 }

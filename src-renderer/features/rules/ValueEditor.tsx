@@ -2,6 +2,7 @@ import { useId } from "react"
 import type { EditableRule } from "../../../src-shared/rule-changes"
 import { useI18n } from "../../i18n/i18n-context"
 import { isLocalized, valueOfType, VALUE_TYPES } from "./rule-form"
+import { DateInput } from "../../components/DateInput"
 
 // The rule's value by its type: a percentage or an amount (a number), a date, yes/no, or a
 // deadline or text in both languages. Changing the type keeps what carries over.
@@ -74,12 +75,11 @@ function DateValue({ value, onChange }: ValueProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{t("rules.value.date")}</label>
-      <input
+      <DateInput
         id={id}
-        type="date"
         value={typeof value["value"] === "string" ? value["value"] : ""}
-        onChange={(e) => onChange({ ...value, value: e.target.value })}
-        data-testid="rule-value-date"
+        onChange={(next) => onChange({ ...value, value: next })}
+        testId="rule-value-date"
       />
     </div>
   )

@@ -9,6 +9,7 @@ import { useI18n } from "../../i18n/i18n-context"
 import { useScenarioList } from "./use-scenario-list"
 import "../whatif/whatif.css"
 import "./scenarios.css"
+import { DateInput } from "../../components/DateInput"
 
 // Saved scenarios: search, filter by client and date, open one, or select two to compare.
 
@@ -103,21 +104,11 @@ function ScenarioFilterBar({
       </label>
       <label className="filter">
         <span>{t("scenarios.since")}</span>
-        <input
-          type="date"
-          value={filter.since ?? ""}
-          onChange={(e) => onChange({ since: e.target.value })}
-          data-testid="scenarios-since"
-        />
+        <DateInput value={filter.since ?? ""} onChange={(next) => onChange({ since: next })} testId="scenarios-since" />
       </label>
       <label className="filter">
         <span>{t("scenarios.until")}</span>
-        <input
-          type="date"
-          value={filter.until ?? ""}
-          onChange={(e) => onChange({ until: e.target.value })}
-          data-testid="scenarios-until"
-        />
+        <DateInput value={filter.until ?? ""} onChange={(next) => onChange({ until: next })} testId="scenarios-until" />
       </label>
       <button
         type="button"

@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -12,6 +11,7 @@ import { createDispatcher } from "../../../src-main/ipc/dispatcher"
 import type { SecretCipher } from "../../../src-main/secrets/secret-store"
 import { initFirm, recordRuns } from "../../support/pg-desks"
 import { describeWithPg, usePgCluster } from "../firm/pg-harness"
+import { aesCipher } from "../secrets/aes-cipher"
 
 // The firm connection's channels (issue 25) through the real handler table and dispatcher, over
 // real services on a real SQLite file and a real PostgreSQL: link (URL checked, password into the
@@ -19,24 +19,6 @@ import { describeWithPg, usePgCluster } from "../firm/pg-harness"
 // window, unlink, and a restart that picks the link up again.
 
 const PASSWORD = "tajna-lozinka-123"
-
-/** A real cipher (AES-256-GCM) standing in for the OS keychain, which only exists inside Electron. */
-function aesCipher(key = randomBytes(32)): SecretCipher {
-  return {
-    available: () => true,
-    seal(plain) {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv("aes-256-gcm", key, iv)
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
-      return Buffer.concat([iv, cipher.getAuthTag(), body])
-    },
-    open(sealed) {
-      const decipher = createDecipheriv("aes-256-gcm", key, sealed.subarray(0, 12))
-      decipher.setAuthTag(sealed.subarray(12, 28))
-      return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString("utf8")
-    },
-  }
-}
 
 interface Desk {
   services: Services

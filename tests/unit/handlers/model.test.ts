@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -13,6 +12,7 @@ import { createDispatcher } from "../../../src-main/ipc/dispatcher"
 import type { SecretCipher } from "../../../src-main/secrets/secret-store"
 import { startScriptedServer, wellBehaved, type ScriptedServer } from "../../support/scripted-openai-server"
 import { untilRunStops } from "./temp-services"
+import { aesCipher } from "../secrets/aes-cipher"
 
 // The local model's channels (issue 24) through the real handler table and dispatcher over real
 // services on a real SQLite file: settings saved to model-provider.json with the key in the
@@ -22,24 +22,6 @@ import { untilRunStops } from "./temp-services"
 
 const KEY = "sk-local-0123456789abcdefABCDEF"
 const QUESTION = "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?"
-
-/** A real cipher (AES-256-GCM) standing in for the OS keychain, which only exists inside Electron. */
-function aesCipher(key = randomBytes(32)): SecretCipher {
-  return {
-    available: () => true,
-    seal(plain) {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv("aes-256-gcm", key, iv)
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
-      return Buffer.concat([iv, cipher.getAuthTag(), body])
-    },
-    open(sealed) {
-      const decipher = createDecipheriv("aes-256-gcm", key, sealed.subarray(0, 12))
-      decipher.setAuthTag(sealed.subarray(12, 28))
-      return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString("utf8")
-    },
-  }
-}
 
 interface Setup {
   services: Services

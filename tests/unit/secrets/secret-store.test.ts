@@ -1,28 +1,9 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { SECRETS_FILE, SecretStore, SecretStoreError, type SecretCipher } from "../../../src-main/secrets/secret-store"
-
-// A real cipher (AES-256-GCM under a per-"user" key) stands in for the OS keychain, which only
-// exists inside Electron: what matters here is what the store writes, reads and refuses.
-function aesCipher(key = randomBytes(32), available = true): SecretCipher {
-  return {
-    available: () => available,
-    seal(plain) {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv("aes-256-gcm", key, iv)
-      const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()])
-      return Buffer.concat([iv, cipher.getAuthTag(), body])
-    },
-    open(sealed) {
-      const decipher = createDecipheriv("aes-256-gcm", key, sealed.subarray(0, 12))
-      decipher.setAuthTag(sealed.subarray(12, 28))
-      return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]).toString("utf8")
-    },
-  }
-}
+import { SECRETS_FILE, SecretStore, SecretStoreError } from "../../../src-main/secrets/secret-store"
+import { aesCipher } from "./aes-cipher"
 
 const SECRET = "sk-local-Šifra-2026"
 let dir: string
@@ -67,7 +48,7 @@ describe("SecretStore", () => {
   })
 
   it("refuses to keep a secret without a keychain, in both languages, and writes nothing", () => {
-    const error = errorOf(() => new SecretStore(dir, aesCipher(randomBytes(32), false)).set("firm.password", SECRET))
+    const error = errorOf(() => new SecretStore(dir, aesCipher(undefined, false)).set("firm.password", SECRET))
     expect(error.kind).toBe("no-keychain")
     expect(error.text("hr")).toContain("PGPASSWORD")
     expect(error.text("en")).toContain("keychain")

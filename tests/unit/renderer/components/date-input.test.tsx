@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import type { Locale } from "../../../../src-shared/events/stages"
 import { DateInput } from "../../../../src-renderer/components/DateInput"
 import { I18nProvider } from "../../../../src-renderer/i18n/i18n-context"
+import { ANY_FILTER, type ExportFilter } from "../../../../src-renderer/features/export/export-selection"
+import { SelectionFilterFields } from "../../../../src-renderer/features/export/SelectionFilterFields"
 
 // The one date field of Ask and What-if: typed in the app's format in each language (not the
 // browser's), handing the caller the ISO day; a clear error when the text is not a date or the day
@@ -102,5 +104,22 @@ describe("DateInput", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "clear" })))
     expect(field().value).toBe("")
     expect(value()).toBe("")
+  })
+})
+
+describe("every date field of the app is the one date field", () => {
+  it("the export selection shows its days in the UI's format in both languages, and hands over ISO days", () => {
+    for (const [locale, shown] of [["hr", "1. 6. 2025."], ["en", "1 June 2025"]] as const) {
+      let changed: ExportFilter | null = null
+      render(
+        <I18nProvider locale={locale}>
+          <SelectionFilterFields value={{ ...ANY_FILTER, since: "2025-06-01" }} clients={[]} disabled={false} onChange={(next) => (changed = next)} />
+        </I18nProvider>,
+      )
+      expect((screen.getByTestId("export-filter-since") as HTMLInputElement).value).toBe(shown)
+      fireEvent.change(screen.getByTestId("export-filter-until"), { target: { value: locale === "hr" ? "30. 6. 2025." : "30 June 2025" } })
+      expect(changed).toMatchObject({ since: "2025-06-01", until: "2025-06-30" })
+      cleanup()
+    }
   })
 })
