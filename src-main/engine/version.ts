@@ -19,8 +19,9 @@
 // 6: a trip to a foreign country names the pack's subject for trips abroad (its per diem is not the
 //    domestic one); "se plaća" is the verb, not wages; offers beside an understood topic and
 //    "did you mean" offers come from the question's own content words, several pointing to one
-//    concept and answering the asked attribute; a refusal of unknown words names related topics
-//    (issue 17).
+//    concept and answering the asked attribute; a refusal of unknown words names related topics;
+//    a refusal after every rule has ended names the last day one applied (issue 17); a question
+//    about a document's fields is answered from the request's documents (issue 22).
 export const ENGINE_VERSION = 6
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */

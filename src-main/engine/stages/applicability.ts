@@ -117,18 +117,34 @@ function decideRefusal(
       .join("; ")
     return { outcome: "REFUSAL" as const, ...buildRefusal("FUTURE_LAW_UNCERTAIN", run.locale, { detail }) }
   }
+  return { outcome: "REFUSAL" as const, ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail: outOfForceDetail(run, checks, asOf) }) }
+}
+
+/**
+ * Why no retrieved rule answers on the asked day: none in force yet (the first starts later), or
+ * all ended before it ("Nagrada za radne rezultate" in 2026: the pack's last rule ended on
+ * 31. 12. 2025., and the pack does not say what holds after), or none fits the case.
+ */
+function outOfForceDetail(run: Run, checks: readonly RuleCheck[], asOf: string): string {
   const laterStarts = checks.filter((c) => c.failure === "date-future").map((c) => c.rule.effectiveFrom)
   const earliest = laterStarts.length > 0 ? laterStarts.reduce((a, b) => (a < b ? a : b)) : undefined
-  const detail = earliest
-    ? run.t(
-        `Na dan ${formatDate(asOf, "hr")} još nije bilo na snazi nijedno dohvaćeno pravilo (ukupno ${checks.length}); prvo vrijedi od ${formatDate(earliest, "hr")}`,
-        `On ${formatDate(asOf, "en")} none of the retrieved rules (${checks.length} in all) was in force yet; the first applies from ${formatDate(earliest, "en")}.`,
-      )
-    : run.t(
-        `Nijedno dohvaćeno pravilo (ukupno ${checks.length}) ne primjenjuje se na dan ${formatDate(asOf, "hr")} i na vaš slučaj.`,
-        `None of the retrieved rules (${checks.length} in all) applies on ${formatDate(asOf, "en")} to your case.`,
-      )
-  return { outcome: "REFUSAL" as const, ...buildRefusal("NO_CITABLE_RULES", run.locale, { detail }) }
+  if (earliest)
+    return run.t(
+      `Na dan ${formatDate(asOf, "hr")} još nije bilo na snazi nijedno dohvaćeno pravilo (ukupno ${checks.length}); prvo vrijedi od ${formatDate(earliest, "hr")}`,
+      `On ${formatDate(asOf, "en")} none of the retrieved rules (${checks.length} in all) was in force yet; the first applies from ${formatDate(earliest, "en")}.`,
+    )
+  const ends = checks.flatMap((c) => (c.failure === "date-past" && c.rule.effectiveUntil !== null ? [c.rule.effectiveUntil] : []))
+  if (ends.length === checks.length && ends.length > 0) {
+    const latest = ends.reduce((a, b) => (a > b ? a : b))
+    return run.t(
+      `Sva dohvaćena pravila (ukupno ${checks.length}) prestala su vrijediti prije ${formatDate(asOf, "hr")}; posljednje je vrijedilo do ${formatDate(latest, "hr")}. Paket propisa ${run.pack.id} ${run.pack.version} ne sadrži pravilo za kasnije razdoblje, pa ne odgovaram starim iznosom.`,
+      `Every retrieved rule (${checks.length} in all) had ended before ${formatDate(asOf, "en")}; the last applied until ${formatDate(latest, "en")}. Rule pack ${run.pack.id} ${run.pack.version} holds no rule for the later period, so I do not answer with the old figure.`,
+    )
+  }
+  return run.t(
+    `Nijedno dohvaćeno pravilo (ukupno ${checks.length}) ne primjenjuje se na dan ${formatDate(asOf, "hr")} i na vaš slučaj.`,
+    `None of the retrieved rules (${checks.length} in all) applies on ${formatDate(asOf, "en")} to your case.`,
+  )
 }
 
 /**

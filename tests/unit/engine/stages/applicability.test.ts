@@ -154,6 +154,16 @@ describe("applicabilityStage", () => {
     expect(knowledgeHorizon("2025-01-15")).toBe("2027-01-15")
   })
 
+  it("refuses NO_CITABLE_RULES after every rule has ended, naming the last day one applied, never the old figure", async () => {
+    const pack = realPack()
+    const state = await stateOf(["neop-nagrada-radni-rezultati"], { asOf: "2026-06-01" }, { pack })
+    const { outcome } = await runStage(applicabilityStage(testRun(pack), state))
+    expect(outcome).toMatchObject({ ok: false, terminal: { reason: "NO_CITABLE_RULES" } })
+    const detail = outcome.ok ? "" : JSON.stringify(outcome.terminal)
+    expect(detail).toContain("posljednje je vrijedilo do 31. 12. 2025.")
+    expect(detail).not.toContain("1.200,00")
+  })
+
   it("refuses NO_CITABLE_RULES when every rule is excluded by its conditions", async () => {
     const state = await stateOf(
       ["syn-prirez"],
