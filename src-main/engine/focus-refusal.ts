@@ -2,6 +2,7 @@ import type { TerminalPayload } from "../../src-shared/events/event"
 import type { FocusAttribute } from "../../src-shared/events/payloads"
 import { nearbyConcepts } from "../knowledge/concept-matcher"
 import { focusIndex } from "../knowledge/focus-index"
+import { conceptsOf } from "../knowledge/pack-index"
 import { contentTokens } from "./focus-words"
 import { buildRefusal } from "./refusal-policy"
 import type { Run } from "./run"
@@ -97,16 +98,12 @@ function weaklyMatchedRefusal(run: Run, intake: IntakeResult, pack: string): Ter
 }
 
 /**
- * " Srodno u paketu: …": concepts that two or more of the question's own words point to ("Do kada
- * se čuvaju računi?" -> the retention of e-invoices), named so the user can ask about one of them;
- * never answered in place of the question.
+ * " Srodno u paketu: …": concepts that two or more of the question's own words point to ("zatezna
+ * kamata za arhiviranje i čuvanje" -> the retention of e-invoices), named so the user can ask
+ * about one of them; never answered in place of the question.
  */
 function relatedTopics(run: Run, intake: IntakeResult): string {
-  const related = nearbyConcepts(run.index, contentTokens(intake.tokens, intake.focus), MAX_RELATED, 2)
-    .flatMap((slug) => {
-      const concept = run.index.concepts.get(slug)
-      return concept ? [concept] : []
-    })
+  const related = conceptsOf(run.index, nearbyConcepts(run.index, contentTokens(intake.tokens, intake.focus), MAX_RELATED, 2))
   if (related.length === 0) return ""
   return run.t(
     ` Srodno u paketu: ${related.map((c) => `„${c.nameHr}”`).join(", ")}. Ako pitate o tome, postavite pitanje tim riječima.`,

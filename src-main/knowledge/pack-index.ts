@@ -46,6 +46,14 @@ export interface PackIndex {
 
 const cache = new WeakMap<LoadedPack, PackIndex>()
 
+/** The concepts of these slugs, in their order; a slug the pack does not have is left out. */
+export function conceptsOf(index: PackIndex, slugs: readonly string[]): Concept[] {
+  return slugs.flatMap((slug) => {
+    const concept = index.concepts.get(slug)
+    return concept ? [concept] : []
+  })
+}
+
 export function packIndex(loaded: LoadedPack): PackIndex {
   let index = cache.get(loaded)
   if (!index) {

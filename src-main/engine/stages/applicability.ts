@@ -137,7 +137,7 @@ function outOfForceDetail(run: Run, checks: readonly RuleCheck[], asOf: string):
   if (ends.length === checks.length && ends.length > 0) {
     const latest = ends.reduce((a, b) => (a > b ? a : b))
     return run.t(
-      `Sva dohvaćena pravila (ukupno ${checks.length}) prestala su vrijediti prije ${formatDate(asOf, "hr")}; posljednje je vrijedilo do ${formatDate(latest, "hr")}. Paket propisa ${run.pack.id} ${run.pack.version} ne sadrži pravilo za kasnije razdoblje, pa ne odgovaram starim iznosom.`,
+      `Sva dohvaćena pravila (ukupno ${checks.length}) prestala su vrijediti prije ${formatDate(asOf, "hr")}; posljednje je vrijedilo do ${formatDate(latest, "hr")} Paket propisa ${run.pack.id} ${run.pack.version} ne sadrži pravilo za kasnije razdoblje, pa ne odgovaram starim iznosom.`,
       `Every retrieved rule (${checks.length} in all) had ended before ${formatDate(asOf, "en")}; the last applied until ${formatDate(latest, "en")}. Rule pack ${run.pack.id} ${run.pack.version} holds no rule for the later period, so I do not answer with the old figure.`,
     )
   }

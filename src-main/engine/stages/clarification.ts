@@ -7,6 +7,7 @@ import { matchConcepts, nearbyConcepts } from "../../knowledge/concept-matcher"
 import type { Focus } from "../../knowledge/focus"
 import { answersAttribute } from "../../knowledge/focus-concepts"
 import { focusIndex } from "../../knowledge/focus-index"
+import { conceptsOf } from "../../knowledge/pack-index"
 import { foldDiacritics, tokenize } from "../../knowledge/text"
 import { CONFIDENCE_THRESHOLD_CLARIFY } from "../interpret"
 import { buildRefusal } from "../refusal-policy"
@@ -144,13 +145,7 @@ function pointedConcepts(run: Run, input: ClarificationInput): Array<{ slug: str
   // What the question asks rules a concept in or out: "koliko poreza" is not asking a deadline.
   const answersAsked = (slug: string) =>
     focus?.attribute === undefined || [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
-  return nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS * 2, 2)
-    .filter(answersAsked)
-    .slice(0, MAX_OPTIONS)
-    .flatMap((slug) => {
-      const concept = run.index.concepts.get(slug)
-      return concept ? [concept] : []
-    })
+  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS * 2, 2).filter(answersAsked).slice(0, MAX_OPTIONS))
 }
 
 function closestConcepts(
@@ -162,10 +157,7 @@ function closestConcepts(
   const pointedBySeveral = pointedConcepts(run, input)
   const ranked = input.ranked.filter((c) => !pointedBySeveral.some((p) => p.slug === c.slug))
   if (pointedBySeveral.length + ranked.length > 0) return [...pointedBySeveral, ...ranked].slice(0, MAX_OPTIONS)
-  return nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS).flatMap((slug) => {
-    const concept = run.index.concepts.get(slug)
-    return concept ? [concept] : []
-  })
+  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS))
 }
 
 /** Pre-supplied answers first (CLI --clarify, resume), then the callback; otherwise wait: the
