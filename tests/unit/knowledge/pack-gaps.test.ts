@@ -34,6 +34,31 @@ describe("declared gaps are refused with their reason", () => {
     expect(await refusalDetail(question, "2025-06-01")).toContain(subjectGap("periodicals", locale))
   })
 
+  // Pack 2.0.10: the 2026 monthly amounts rested only on the product's own marketing page. No other
+  // retrieved page states them, so they are refused as ended rules, never answered with 2025's.
+  it.each([
+    ["hr", "Koliko iznose doprinosi za paušalni obrt?", "31. 12. 2025."],
+    ["en", "How much are the monthly contributions for a lump-sum sole trader?", "31 December 2025"],
+    ["hr", "Koliki je doprinos za drugi stup za paušalni obrt?", "31. 12. 2025."],
+    ["en", "How much is the health insurance contribution for a lump-sum sole trader in 2026?", "31 December 2025"],
+  ] as const)("the 2026 paušal contribution amounts (%s): %s", async (_locale, question, lastDay) => {
+    const detail = await refusalDetail(question, "2026-03-01")
+    expect(detail).toContain(lastDay)
+    for (const figure of ["290,98", "290.98", "39,86", "39.86", "131,54", "131.54", "262,51", "262.51"]) expect(detail).not.toContain(figure)
+  })
+
+  it("the 2026 paušal contribution base is answered from an accounting firm's page", async () => {
+    const events = await goldenEvents({ question: "Kolika je osnovica za doprinose paušalista u 2026.?", asOf: "2026-02-01" }, "2026-11-26T10:00:00.000Z")
+    const last = events[events.length - 1]
+    if (last?.stage !== "ANSWER" || last.status !== "complete") throw new Error(`not answered: ${last?.stage ?? "no events"}`)
+    expect(last.data.headline).toContain("797,20 EUR")
+    expect(last.data.citations.map((c) => c.evidenceId)).toEqual(["ev-finacro-pausal-osnovica-2026"])
+  })
+
+  it("VAT on over-the-counter medicines before 1 January 2019 is refused: 5 % applies only from then", async () => {
+    expect(await refusalDetail("Koja je stopa PDV-a na bezreceptne lijekove?", "2018-06-01")).toContain("1. 1. 2019.")
+  })
+
   it("the filing deadline of the same return is answered, citing the Porezna uprava first", async () => {
     const events = await goldenEvents({ question: "Do kada se predaje obrazac DOH?", asOf: "2026-01-15" }, "2026-11-26T10:00:00.000Z")
     const last = events[events.length - 1]
