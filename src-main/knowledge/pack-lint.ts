@@ -27,6 +27,7 @@ export function lintPack(pack: RulePack, options: LintOptions = {}): Finding[] {
     ...checkQuotedValues(pack),
     ...checkAuthority(pack),
     ...checkOfficialFirst(pack),
+    ...checkConfirmedSources(pack),
     ...checkOverlaps(pack),
     ...checkOrphans(pack),
     ...checkSubjects(pack),
@@ -90,6 +91,27 @@ export function checkOfficialFirst(pack: RulePack): Finding[] {
     where: `rule ${id}`,
     message: "cites practice first, but an official quote further down states its value: cite that one first",
   }))
+}
+
+/**
+ * "Two independent secondary sources agree" (CONFIRMED_SECONDARY) must be visible in the pack: the
+ * engine judges a rule by what it cites (verification.ts), so a rule with that tag and one source
+ * would tell the user more than its citations show.
+ */
+export function checkConfirmedSources(pack: RulePack): Finding[] {
+  const evidence = new Map(pack.evidence.map((e) => [e.id, e]))
+  return pack.rules.flatMap((rule) => {
+    if (rule.verification !== "CONFIRMED_SECONDARY") return []
+    const sources = new Set(rule.evidenceIds.flatMap((id) => evidence.get(id)?.sourceId ?? []))
+    if (sources.size >= 2) return []
+    return [
+      {
+        code: "CONFIRMED_WITH_ONE_SOURCE",
+        where: ruleAt(rule),
+        message: `tagged CONFIRMED_SECONDARY but cites only ${[...sources].join(", ") || "no source"}: cite a second independent source or tag it SINGLE_SECONDARY`,
+      },
+    ]
+  })
 }
 
 // ---- Families do not overlap -------------------------------------------------------------------

@@ -24,6 +24,9 @@ const ruleOf = (raw: Raw, id: string): RawRule => {
   return found
 }
 
+/** Sets a rule's verification label (the clean pack's rules carry none). */
+const label = (raw: Raw, id: string, verification: "CONFIRMED_SECONDARY" | "SINGLE_SECONDARY") => void Object.assign(ruleOf(raw, id), { verification })
+
 describe("lintPack", () => {
   it("finds nothing wrong with a clean pack", () => {
     expect(lint()).toEqual([])
@@ -45,6 +48,31 @@ describe("lintPack", () => {
       ruleOf(raw, "vat.threshold.new").authority = "GUIDANCE"
     })
     expect(codes(findings)).toEqual(["QUOTE_VALUE rule vat.threshold.new"])
+  })
+
+  it("CONFIRMED_WITH_ONE_SOURCE: a rule tagged as confirmed by two sources cites one", () => {
+    const tagged = (raw: Raw) => {
+      label(raw, "vat.threshold.new", "CONFIRMED_SECONDARY")
+      label(raw, "vat.return.deadline", "CONFIRMED_SECONDARY")
+    }
+    const findings = lint(tagged)
+    expect(codes(findings)).toEqual(["CONFIRMED_WITH_ONE_SOURCE rule vat.threshold.new", "CONFIRMED_WITH_ONE_SOURCE rule vat.return.deadline"])
+    expect(findings[0]?.message).toBe("tagged CONFIRMED_SECONDARY but cites only s-law: cite a second independent source or tag it SINGLE_SECONDARY")
+
+    // Two records of one source are still one source.
+    const twoRecordsOneSource = (raw: Raw) => {
+      tagged(raw)
+      ruleOf(raw, "vat.threshold.new").evidenceIds = ["e-prag-new", "e-prag-old"]
+    }
+    expect(codes(lint(twoRecordsOneSource))).toContain("CONFIRMED_WITH_ONE_SOURCE rule vat.threshold.new")
+
+    // A second source, or the honest SINGLE_SECONDARY tag, clears it.
+    const fixed = (raw: Raw) => {
+      tagged(raw)
+      ruleOf(raw, "vat.threshold.new").evidenceIds = ["e-prag-new", "e-start"]
+      label(raw, "vat.return.deadline", "SINGLE_SECONDARY")
+    }
+    expect(lint(fixed)).toEqual([])
   })
 
   it("AUTHORITY: a rule's authority differs from its primary source's", () => {
