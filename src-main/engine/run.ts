@@ -140,4 +140,14 @@ export function stop<T>(terminal: TerminalPayload): StageOutcome<T> {
   return { ok: false, terminal }
 }
 
-export type StageGenerator<T> = AsyncGenerator<ReasoningEvent, StageOutcome<T>>
+/**
+ * A stage whose work between events is synchronous (every stage but the clarifications): a plain
+ * generator. The pipeline chains these with yield* at no promise cost; only the run's driver
+ * (pipeline.ts) is asynchronous, so an event crosses one promise turn, not one per level.
+ */
+export type SyncStage<T> = Generator<ReasoningEvent, StageOutcome<T>, undefined>
+
+/** A stage that waits for a person (CLARIFICATION): its answer may come later. */
+export type AsyncStage<T> = AsyncGenerator<ReasoningEvent, StageOutcome<T>>
+
+export type StageGenerator<T> = SyncStage<T> | AsyncStage<T>

@@ -1,7 +1,7 @@
-import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
+import type { TerminalPayload } from "../../src-shared/events/event"
 import type { ReasoningStage } from "../../src-shared/events/stages"
 import { buildError } from "./refusal-policy"
-import { stop, type Run, type StageGenerator, type StageOutcome } from "./run"
+import { stop, type Run, type SyncStage } from "./run"
 
 // Per-stage time limit, measured on the injected clock after every step of the stage. Stages do
 // their work synchronously between events, so the check after each step is where a slow stage
@@ -20,14 +20,9 @@ export class StageTimeoutError extends Error {
 /**
  * The stage as the pipeline runs it. A plain function, not a generator: it is called exactly where
  * the pipeline's `yield*` starts the stage, so the stop check happens at the same moment, and a
- * stage without a time limit is handed on as it is. Every generator level an event passes through
- * costs a promise turn per event (about a fifth of a run's time with four extra levels).
+ * stage without a time limit is handed on as it is.
  */
-export function withStageLimit<T>(
-  run: Run,
-  stage: ReasoningStage,
-  stageRun: StageGenerator<T>,
-): AsyncGenerator<ReasoningEvent, StageOutcome<T>> {
+export function withStageLimit<T>(run: Run, stage: ReasoningStage, stageRun: SyncStage<T>): SyncStage<T> {
   // The stop check before each stage: a stopped run does not start the next one.
   if (run.stopRequested()) return stoppedBefore(cancelledTerminal(run))
   const limit = run.deps.stageTimeoutMs
@@ -36,21 +31,16 @@ export function withStageLimit<T>(
 }
 
 // eslint-disable-next-line require-yield -- a stage that ends before it starts yields nothing
-async function* stoppedBefore<T>(terminal: TerminalPayload): AsyncGenerator<ReasoningEvent, StageOutcome<T>> {
+function* stoppedBefore<T>(terminal: TerminalPayload): SyncStage<T> {
   return stop(terminal)
 }
 
-async function* limited<T>(
-  run: Run,
-  stage: ReasoningStage,
-  stageRun: StageGenerator<T>,
-  limit: number,
-): AsyncGenerator<ReasoningEvent, StageOutcome<T>> {
+function* limited<T>(run: Run, stage: ReasoningStage, stageRun: SyncStage<T>, limit: number): SyncStage<T> {
   // Stages hold no resources of their own (the pipeline releases the gate), so a stage abandoned
   // mid-way by a timeout or a consumer that stopped needs no cleanup.
   const started = run.now()
   for (;;) {
-    const step = await stageRun.next()
+    const step = stageRun.next()
     const elapsed = run.now() - started
     if (elapsed > limit) throw new StageTimeoutError(stage, elapsed, limit)
     if (step.done) return step.value

@@ -5,7 +5,15 @@ const COMBINING_MARKS = /[\u0300-\u036f]/g
 const NON_WORD = /[^a-z0-9]+/
 
 export function foldDiacritics(text: string): string {
+  // ASCII has no đ and no marks, and NFD leaves it as it is: only the case changes. Most words
+  // folded per run (question words, pack terms) take this path.
+  if (isAscii(text)) return text.toLowerCase()
   return text.toLowerCase().replace(/đ/g, "d").normalize("NFD").replace(COMBINING_MARKS, "")
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
+  return true
 }
 
 /** Folded word tokens; hyphens and punctuation separate words ("PDV-a" -> ["pdv", "a"]). */

@@ -125,14 +125,15 @@ function findTaxTypes(line: string): Array<Located<string>> {
 interface ItemIndex {
   words: Map<string, number>
   stems: Array<[string, number]>
-  phrases: Array<[string, number]>
+  /** Padded phrase, item, and the phrase's first word (a phrase can only match where a token is that word). */
+  phrases: Array<[string, number, string]>
 }
 const ITEM_INDEX: ItemIndex = (() => {
   const index: ItemIndex = { words: new Map(), stems: [], phrases: [] }
   ITEMS.forEach((item, i) => {
     for (const w of item.words ?? []) if (!index.words.has(w)) index.words.set(w, i)
     for (const s of item.stems ?? []) index.stems.push([s, i])
-    for (const p of item.phrases ?? []) index.phrases.push([` ${p} `, i])
+    for (const p of item.phrases ?? []) index.phrases.push([` ${p} `, i, p.split(" ")[0] ?? ""])
   })
   return index
 })()
@@ -148,7 +149,10 @@ function itemForToken(token: string): number | undefined {
 function findItems(line: string, tokens: readonly string[]): Array<Located<string>> {
   const found: Array<Located<string>> = []
   const covered = new Set<number>()
-  for (const [phrase, i] of ITEM_INDEX.phrases) {
+  // The line is the tokens joined by spaces: a phrase whose first word is no token cannot occur.
+  const present = new Set(tokens)
+  for (const [phrase, i, first] of ITEM_INDEX.phrases) {
+    if (!present.has(first)) continue
     for (let at = line.indexOf(phrase); at >= 0; at = line.indexOf(phrase, at + 1)) {
       const first = tokenIndexAt(line, at)
       const length = phrase.trim().split(" ").length

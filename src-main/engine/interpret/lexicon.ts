@@ -7,6 +7,8 @@ const BUCKET = 3
 export class Lexicon {
   private readonly words: ReadonlySet<string>
   private readonly stemsByBucket: ReadonlyMap<string, readonly string[]>
+  /** The same buckets keyed by the code units of their three letters: no substring per lookup. */
+  private readonly stemsByCode: ReadonlyMap<number, readonly string[]>
 
   constructor(words: readonly string[], stems: readonly string[] = []) {
     this.words = new Set(words)
@@ -19,13 +21,14 @@ export class Lexicon {
       buckets.set(key, list)
     }
     this.stemsByBucket = buckets
+    this.stemsByCode = new Map([...buckets].map(([key, list]) => [bucketCode(key), list]))
   }
 
   /** The entry a token matches (itself for an exact word, the stem otherwise), or undefined. */
   match(token: string): string | undefined {
     if (this.words.has(token)) return token
     if (token.length < BUCKET) return undefined
-    const stems = this.stemsByBucket.get(token.slice(0, BUCKET))
+    const stems = this.stemsByCode.get(bucketCode(token))
     if (stems === undefined) return undefined
     for (const stem of stems) if (token.startsWith(stem)) return stem
     return undefined
@@ -42,6 +45,11 @@ export class Lexicon {
   entries(): { words: readonly string[]; stems: readonly string[] } {
     return { words: [...this.words], stems: [...this.stemsByBucket.values()].flat() }
   }
+}
+
+/** The first BUCKET (three) code units of `text` as one exact number: each is below 2^16. */
+function bucketCode(text: string): number {
+  return (text.charCodeAt(0) * 0x10000 + text.charCodeAt(1)) * 0x10000 + text.charCodeAt(2)
 }
 
 /** How many times a global pattern matches a token line (" a b c "). Patterns start and end

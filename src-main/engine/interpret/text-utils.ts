@@ -9,6 +9,7 @@ const CONTROL_CHARS = /[\p{Cc}\p{Co}\p{Cs}]/gu
 const FORMAT_CHARS = /\p{Cf}/gu
 const COMBINING_MARKS = /\p{M}/gu
 const WHITESPACE_RUN = /\s+/g
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/
 // Letters that NFKD does not decompose but that carry a diacritic or ligature.
 const SPECIAL_LETTERS: Record<string, string> = { đ: "d", ł: "l", ø: "o", ß: "ss", æ: "ae", œ: "oe", ı: "i", ħ: "h", ŧ: "t", ð: "d", þ: "th" }
 const SPECIAL_LETTER_PATTERN = /[đłøßæœıħŧðþ]/g
@@ -36,6 +37,9 @@ export function cutForProcessing(text: string): { processed: string; truncated: 
  * dates are read from the normalised text.
  */
 export function normalizeText(text: string): string {
+  // Printable ASCII has no control, format or combining characters and NFKD leaves it as it is:
+  // only the case and the spaces change (most questions typed without diacritics take this path).
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(WHITESPACE_RUN, " ").trim()
   return text
     .replace(CONTROL_CHARS, " ")
     .replace(FORMAT_CHARS, "")

@@ -6,7 +6,7 @@ import { countOf } from "../../../src-shared/format/plural"
 import type { Rule } from "../../knowledge/pack-schema"
 import { formatCondition } from "../../knowledge/rule-eligibility"
 import { ruleTitle } from "../answer/compose"
-import { proceed, type Run, type StageGenerator } from "../run"
+import { proceed, type Run, type SyncStage } from "../run"
 import type { AnalysisResult, ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
 
 // ANALYSIS (seed 001 stage 6): one checkpoint per piece of work the earlier stages actually did,
@@ -17,12 +17,12 @@ const RULES = { hr: { one: "pravilo", few: "pravila", other: "pravila" }, en: { 
 const CONDITIONS = { hr: { one: "uvjet", few: "uvjeta", other: "uvjeta" }, en: { one: "condition", other: "conditions" } }
 const CHECKS = { hr: { one: "provjera", few: "provjere", other: "provjera" }, en: { one: "check", other: "checks" } }
 
-export async function* analysisStage(
+export function* analysisStage(
   run: Run,
   state: RetrievalState,
   applicability: ApplicabilityResult,
   conflicts: ConflictResult,
-): StageGenerator<AnalysisResult> {
+): SyncStage<AnalysisResult> {
   yield run.emit({
     stage: "ANALYSIS",
     status: "started",

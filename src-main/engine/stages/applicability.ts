@@ -6,17 +6,17 @@ import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionalBranches } from "../branches"
 import { buildRefusal } from "../refusal-policy"
 import { evaluateRules } from "../rule-evaluation"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type SyncStage } from "../run"
 import type { ApplicabilityResult, BranchResult, RetrievalState } from "../state"
 
 // APPLICABILITY (seed 001 stage 5): temporal validity and appliesWhen for every retrieved rule,
 // each exclusion explained; decision coverage by topic dimensions (seed 003); branches for a
 // missing optional dimension.
 
-export async function* applicabilityStage(
+export function* applicabilityStage(
   run: Run,
   state: RetrievalState,
-): StageGenerator<ApplicabilityResult> {
+): SyncStage<ApplicabilityResult> {
   yield run.emit({
     stage: "APPLICABILITY",
     status: "started",

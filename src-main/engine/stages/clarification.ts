@@ -11,7 +11,7 @@ import { conceptsOf } from "../../knowledge/pack-index"
 import { foldDiacritics, tokenize } from "../../knowledge/text"
 import { CONFIDENCE_THRESHOLD_CLARIFY } from "../interpret"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type AsyncStage } from "../run"
 import type { ClarificationAnswer } from "../types"
 
 // CLARIFICATION (seed 001 §2, seed 003 gates): when the context confidence is below the gate,
@@ -44,7 +44,7 @@ export interface ClarificationInput {
 export async function* clarificationStage(
   run: Run,
   input: ClarificationInput,
-): StageGenerator<ConceptMatch[]> {
+): AsyncStage<ConceptMatch[]> {
   const request = buildClarification(run, input)
   yield run.emit({
     stage: "CLARIFICATION",

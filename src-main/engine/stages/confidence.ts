@@ -4,7 +4,7 @@ import { formatPercent } from "../../knowledge/format"
 import type { Rule, Verification } from "../../knowledge/pack-schema"
 import { assumptionLabel } from "../../../src-shared/assumptions"
 import { interactiveDrivers } from "../drivers"
-import { proceed, type Run, type StageGenerator } from "../run"
+import { proceed, type Run, type SyncStage } from "../run"
 import type { ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
 import { sourceNames } from "./analysis"
 
@@ -39,12 +39,12 @@ const AUTHORITY_NAME: Record<Authority, { hr: string; en: string }> = {
   PRACTICE: { hr: "praksa", en: "practice" },
 }
 
-export async function* confidenceStage(
+export function* confidenceStage(
   run: Run,
   state: RetrievalState,
   applicability: ApplicabilityResult,
   conflicts: ConflictResult,
-): StageGenerator<ConfidencePayload> {
+): SyncStage<ConfidencePayload> {
   yield run.emit({
     stage: "CONFIDENCE",
     status: "started",

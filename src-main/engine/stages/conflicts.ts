@@ -4,7 +4,7 @@ import type { ConflictNote, Rule } from "../../knowledge/pack-schema"
 import { canonicalJson } from "../../util/canonical-json"
 import { ruleTitle, titleWithValue } from "../answer/compose"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type SyncStage } from "../run"
 import type { ConflictResult } from "../state"
 
 // CONFLICTS (seed 003 §3.1): eligible rules that assert the same thing (concept + valueKey) with
@@ -21,11 +21,11 @@ export function precedence(a: Rule, b: Rule): number {
   )
 }
 
-export async function* conflictsStage(
+export function* conflictsStage(
   run: Run,
   eligible: readonly Rule[],
   proposed: readonly Rule[] = [],
-): StageGenerator<ConflictResult> {
+): SyncStage<ConflictResult> {
   yield run.emit({
     stage: "CONFLICTS",
     status: "started",
@@ -42,11 +42,12 @@ export async function* conflictsStage(
   const losers = new Set<string>()
   let canProceed = true
   for (const rules of groups.values()) {
-    if (new Set(rules.map((r) => canonicalJson(r.value))).size < 2) continue
+    // One rule cannot disagree with itself (most groups): no value is read.
+    if (rules.length < 2 || new Set(rules.map(valueText)).size < 2) continue
     const sorted = [...rules].sort(precedence)
     const top = sorted[0]
-    const topValue = top ? canonicalJson(top.value) : ""
-    const runnerUp = sorted.find((r) => canonicalJson(r.value) !== topValue)
+    const topValue = top ? valueText(top) : ""
+    const runnerUp = sorted.find((r) => valueText(r) !== topValue)
     if (!top || !runnerUp) continue
     const resolution =
       AUTHORITY_RANK[top.authority] < AUTHORITY_RANK[runnerUp.authority]
@@ -60,7 +61,7 @@ export async function* conflictsStage(
     if (resolution === "UNRESOLVED") {
       if (!note?.canProceedWithWarning) canProceed = false
     } else {
-      for (const rule of sorted) if (canonicalJson(rule.value) !== topValue) losers.add(rule.id)
+      for (const rule of sorted) if (valueText(rule) !== topValue) losers.add(rule.id)
     }
   }
   for (const conflict of proposalConflicts(run, eligible, proposed)) {
@@ -94,6 +95,19 @@ export async function* conflictsStage(
     return stop({ outcome: "REFUSAL", ...buildRefusal("UNRESOLVED_CONFLICT", run.locale, { detail }) })
   }
   return proceed({ conflicts, winners: eligible.filter((r) => !losers.has(r.id)), unresolved })
+}
+
+// A rule's value compared as its canonical JSON text, written once per value object of a loaded
+// pack (a pack is not changed after loading, as its index assumes): the cache goes with the pack.
+const valueTexts = new WeakMap<Rule["value"], string>()
+
+function valueText(rule: Rule): string {
+  let text = valueTexts.get(rule.value)
+  if (text === undefined) {
+    text = canonicalJson(rule.value)
+    valueTexts.set(rule.value, text)
+  }
+  return text
 }
 
 /**

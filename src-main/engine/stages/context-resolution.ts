@@ -11,7 +11,7 @@ import {
   type QueryInterpretation,
 } from "../interpret"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type SyncStage } from "../run"
 import type { IntakeResult, ResolvedContext } from "../state"
 import type { DateClarificationInput } from "./date-clarification"
 import { focusRefusal } from "../focus-refusal"
@@ -26,7 +26,7 @@ import { countryName } from "../interpret/country-names"
 /** Below this context confidence the run asks before researching (seed 001). */
 export const CONTEXT_CONFIDENCE_GATE = 0.9
 
-export async function* contextResolutionStage(
+export function* contextResolutionStage(
   run: Run,
   intake: IntakeResult,
   profile: ProfileContext | undefined,
@@ -37,7 +37,7 @@ export async function* contextResolutionStage(
     questionDateWins?: boolean
   },
   clientId: string | undefined,
-): StageGenerator<ResolvedContext> {
+): SyncStage<ResolvedContext> {
   const { interpretation, matching } = intake
   // A deadline for a named month is decided by the rules in force once that month has ended,
   // whatever day it is asked on; a follow-up's own date is the one the user just typed.

@@ -8,7 +8,7 @@ import type { ImpossibleDate } from "../interpret"
 import { isoDate, scanDates } from "../interpret/dates"
 import { normalizeText } from "../interpret/text-utils"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type AsyncStage } from "../run"
 import { CLARIFY_CANCEL, nextAnswer } from "./clarification"
 
 // CLARIFICATION of the date: the question names a day that does not exist ("31.02.2025.",
@@ -50,7 +50,7 @@ const EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July
 export async function* dateClarificationStage(
   run: Run,
   input: DateClarificationInput,
-): StageGenerator<string> {
+): AsyncStage<string> {
   const request = buildDateClarification(run, input)
   yield run.emit({
     stage: "CLARIFICATION",

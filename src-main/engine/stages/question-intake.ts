@@ -8,7 +8,7 @@ import { foldDiacritics, tokenize } from "../../knowledge/text"
 import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD, type QueryInterpretation } from "../interpret"
 import { monthStart } from "../interpret/dates"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type SyncStage } from "../run"
 import type { IntakeResult } from "../state"
 import { focusedMatching } from "../focus-matching"
 import { strangeWords } from "../focus-words"
@@ -18,12 +18,12 @@ import { ENGINE_VERSION } from "../version"
 // QUESTION_INTAKE: interpret the question (topic, intent, language, entities, gibberish) and
 // refuse at once what is not a regulatory question (seed 003 gates).
 
-export async function* questionIntakeStage(
+export function* questionIntakeStage(
   run: Run,
   question: string,
   requestedLocale?: "hr" | "en",
   followUp?: FollowUp,
-): StageGenerator<IntakeResult> {
+): SyncStage<IntakeResult> {
   const interpretation = interpretQuestion(question)
   run.locale = requestedLocale ?? interpretation.language
   // The interpreter reads at most its first MAX_PROCESSED_CHARS; concept matching reads the same part.
@@ -92,7 +92,10 @@ export async function* questionIntakeStage(
   const vocabulary = focusIndex(run.pack)
   // With no concept at all, the words the pack does not know are what the question is about.
   const strange = vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
-  if (strange.length > 0) intake.strangeWords = strange.map((word) => asTyped(question, [word])).join(", ")
+  if (strange.length > 0) {
+    const typed = typedWords(question)
+    intake.strangeWords = strange.map((word) => typed.get(word) ?? word).join(", ")
+  }
   return proceed(intake)
 }
 
@@ -121,14 +124,21 @@ function focusPayload(run: Run, focus: Focus, question: string): QuestionFocus {
   })
   const payload: QuestionFocus = { subjects }
   if (focus.attribute) payload.attribute = focus.attribute
-  if (focus.unknownTokens.length > 0) payload.unknownSubject = asTyped(question, focus.unknownTokens)
+  if (focus.unknownTokens.length > 0) {
+    const typed = typedWords(question)
+    payload.unknownSubject = focus.unknownTokens.map((token) => typed.get(token) ?? token).join(" ")
+  }
   return payload
 }
 
-/** The words as the user typed them (with diacritics), found by their folded form. */
-function asTyped(question: string, folded: readonly string[]): string {
-  const words = question.split(/[^\p{L}\p{N}]+/u)
-  return folded.map((token) => words.find((w) => foldDiacritics(w) === token) ?? token).join(" ")
+/** Folded form -> the first word of the question with that form, as the user typed it (with diacritics). */
+function typedWords(question: string): Map<string, string> {
+  const typed = new Map<string, string>()
+  for (const word of question.split(/[^\p{L}\p{N}]+/u)) {
+    const folded = foldDiacritics(word)
+    if (!typed.has(folded)) typed.set(folded, word)
+  }
+  return typed
 }
 
 const WORDS = { hr: { one: "riječ", few: "riječi", other: "riječi" }, en: { one: "word", other: "words" } }

@@ -1,18 +1,18 @@
 import type { ConceptMatch, RetrievalPayload } from "../../../src-shared/events/payloads"
 import type { Rule } from "../../knowledge/pack-schema"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type SyncStage } from "../run"
 import type { AnswerFocus } from "../state"
 
 // RETRIEVAL (seed 001 stage 4): the concepts the question matched (with the keywords that matched
 // them) and the published rules retrieved for them through the pack index.
 
-export async function* retrievalStage(
+export function* retrievalStage(
   run: Run,
   concepts: readonly ConceptMatch[],
   rules: readonly Rule[],
   focus?: AnswerFocus,
-): StageGenerator<Rule[]> {
+): SyncStage<Rule[]> {
   yield run.emit({
     stage: "RETRIEVAL",
     status: "started",

@@ -4,7 +4,7 @@ import { answersAttribute, type AskedAttribute } from "../../knowledge/focus-con
 import { ruleAttribute } from "../../knowledge/focus-index"
 import type { Rule } from "../../knowledge/pack-schema"
 import { buildRefusal } from "../refusal-policy"
-import { proceed, stop, type Run, type StageGenerator } from "../run"
+import { proceed, stop, type Run, type SyncStage } from "../run"
 
 // SOURCES (seed 001 stage 3, "true progressive"): the sources behind the matched concepts'
 // published rules, one progress event per source as it is found in the local pack.
@@ -61,11 +61,11 @@ export function summarizeSources(run: Run, rules: readonly Rule[]): SourceSummar
   )
 }
 
-export async function* sourcesStage(
+export function* sourcesStage(
   run: Run,
   concepts: readonly ConceptMatch[],
   asked: AskedAttribute = {},
-): StageGenerator<SourcesResult> {
+): SyncStage<SourcesResult> {
   const rules = candidateRules(run, concepts, asked)
   const sources = summarizeSources(run, rules)
   yield run.emit({

@@ -1,6 +1,8 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { findEntities } from "../../../../src-main/engine/interpret/entities"
-import { normalizeText, tokenize, toTokenLine } from "../../../../src-main/engine/interpret/text-utils"
+import { ITEMS } from "../../../../src-main/engine/interpret/items"
+import { normalizeText, tokenIndexAt, tokenize, toTokenLine } from "../../../../src-main/engine/interpret/text-utils"
 
 function entities(text: string) {
   const tokens = tokenize(normalizeText(text))
@@ -102,5 +104,44 @@ describe("tax types", () => {
     ["kako se obračunava plaća", []],
   ])("%j -> %j", (text, types) => {
     expect(entities(text).taxTypes.map((t) => t.value)).toEqual(types)
+  })
+})
+
+// Items: phrases are looked for only when their first word is among the question's tokens
+// (engine-speed). The items found must be those of the definition: every phrase looked for in
+// the whole line, in the list's order, then the single words (items.ts).
+describe("items found as the definition finds them", () => {
+  function definition(tokens: readonly string[]): Array<{ value: string; at: number }> {
+    const line = toTokenLine(tokens)
+    const found: Array<{ value: string; at: number }> = []
+    const covered = new Set<number>()
+    for (const item of ITEMS)
+      for (const phrase of item.phrases ?? [])
+        for (let at = line.indexOf(` ${phrase} `); at >= 0; at = line.indexOf(` ${phrase} `, at + 1)) {
+          const first = tokenIndexAt(line, at)
+          if (covered.has(first)) continue
+          for (let k = 0; k < phrase.split(" ").length; k++) covered.add(first + k)
+          found.push({ value: item.key, at: first })
+        }
+    const words = new Map<string, (typeof ITEMS)[number]>()
+    for (const item of ITEMS) for (const w of item.words ?? []) if (!words.has(w)) words.set(w, item)
+    tokens.forEach((token, t) => {
+      if (covered.has(t)) return
+      const item = words.get(token) ?? (token.length < 4 ? undefined : ITEMS.find((i) => (i.stems ?? []).some((s) => token.startsWith(s))))
+      if (item === undefined || item.notAfter?.includes(tokens[t - 1] ?? "") || item.notBefore?.includes(tokens[t + 1] ?? "")) return
+      found.push({ value: item.key, at: t })
+    })
+    return found.sort((a, b) => a.at - b.at)
+  }
+
+  it("finds the same items at the same places for questions made of item words and others", () => {
+    const itemWords = ITEMS.flatMap((i) => [...(i.phrases ?? []).flatMap((p) => p.split(" ")), ...(i.words ?? []), ...(i.stems ?? []).map((s) => `${s}e`)])
+    const token = fc.oneof(fc.constantFrom(...itemWords), fc.constantFrom("pdv", "na", "za", "stopa", "i", "koja", "je"))
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 14 }), (tokens) => {
+        expect(findEntities(toTokenLine(tokens), tokens).items).toEqual(definition(tokens))
+      }),
+      { numRuns: 1500 },
+    )
   })
 })

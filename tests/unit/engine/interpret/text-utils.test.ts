@@ -1,3 +1,4 @@
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
   cutForProcessing,
@@ -97,5 +98,33 @@ describe("the language of a question naming a Croatian term in English", () => {
     }
     const croatian = prepareText("PDV na čokoladu")
     expect(detectLanguage(croatian.processed, tokenize(croatian.normalized)).language).toBe("hr")
+  })
+})
+
+// normalizeText takes a shortcut for printable ASCII (engine-speed): every text must come out as
+// the full chain of replacements makes it.
+describe("normalizeText's ASCII shortcut", () => {
+  const full = (text: string) =>
+    text
+      .replace(/[\p{Cc}\p{Co}\p{Cs}]/gu, " ")
+      .replace(/\p{Cf}/gu, "")
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .replace(/[đłøßæœıħŧðþ]/g, (ch) => ({ đ: "d", ł: "l", ø: "o", ß: "ss", æ: "ae", œ: "oe", ı: "i", ħ: "h", ŧ: "t", ð: "d", þ: "th" })[ch] ?? ch)
+      .toLowerCase()
+      .replace(/\p{M}/gu, "")
+      .replace(/\s+/g, " ")
+      .trim()
+
+  it("normalises any text exactly as the full chain does", () => {
+    const unit = fc.constantFrom(..."aZ 9.,?€-\t\n".split(""), "Č", "đ", "ﬁ", "\u00a0", "\u200b", "\u0301", "\u007f")
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit })), (text) => {
+        expect(normalizeText(text)).toBe(full(text))
+      }),
+      { numRuns: 2000 },
+    )
+    expect(normalizeText("  What IS the   VAT rate?  ")).toBe("what is the vat rate?")
   })
 })
