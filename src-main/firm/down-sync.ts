@@ -54,14 +54,18 @@ async function drain<T>(
   store: (page: Page<T>, at: string) => void,
 ): Promise<number> {
   let received = 0
-  let cursor = mirror.cursor(source)
-  for (;;) {
-    const page = await readPage(db, sql, cursor, options.pageSize)
-    if (page.rows.length === 0) return received
-    store(await keep(page.rows, page.cursor), options.now())
+  let page = await readPage(db, sql, mirror.cursor(source), options.pageSize)
+  while (page.rows.length > 0) {
+    const kept = await keep(page.rows, page.cursor)
+    // The server reads the next page while this one is written to the desk's SQLite. A failure
+    // is taken from `next` below; the catch only keeps it from counting as unhandled meanwhile.
+    const next = readPage(db, sql, page.cursor, options.pageSize)
+    next.catch(() => undefined)
+    store(kept, options.now())
     received += page.rows.length
-    cursor = page.cursor
+    page = await next
   }
+  return received
 }
 
 export interface Received {

@@ -1,3 +1,5 @@
+import { once } from "node:events"
+import type { Duplex } from "node:stream"
 import pg from "pg"
 import { unreachable } from "./firm-errors"
 import type { FirmUrl } from "./firm-url"
@@ -16,6 +18,12 @@ export interface FirmDb {
     text: string,
     values?: readonly unknown[],
   ): Promise<QueryResult<R>>
+  /**
+   * Resolves once everything sent so far has left this process. A large statement leaves in
+   * pieces only while the event loop runs: up-sync waits for this before it reads the next batch
+   * from SQLite (which blocks the loop), so the server works on the whole statement meanwhile.
+   */
+  flushed?(): Promise<void>
 }
 
 export interface FirmConnection extends FirmDb {
@@ -46,8 +54,19 @@ export async function connectFirm(url: FirmUrl, applicationName = "fiskai"): Pro
       const result = await client.query(text, values === undefined ? undefined : [...values])
       return { rows: result.rows as R[], rowCount: result.rowCount }
     },
+    flushed: () => drained(client.connection.stream),
     end: () => client.end().catch(() => undefined),
   }
+}
+
+async function drained(stream: Duplex): Promise<void> {
+  if (stream.writableLength === 0 || stream.destroyed) return
+  // A failure shows in the statement's own answer; here it only ends the wait. The abort takes
+  // away whichever listener did not fire, so none pile up on the socket.
+  const done = new AbortController()
+  const { signal } = done
+  await Promise.race([once(stream, "drain", { signal }), once(stream, "close", { signal })]).catch(() => undefined)
+  done.abort()
 }
 
 /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */

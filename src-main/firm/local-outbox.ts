@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3"
 import { canonicalJson, sha256Hex } from "../util/canonical-json"
 import { eventsOfTraceSql } from "../store/event-keys"
+import { OutboxBatches, PENDING_TRACES, type TraceBatch } from "./outbox-batch"
 import {
   type SyncedEvent,
   SyncedFlag,
@@ -22,16 +23,6 @@ export interface PendingTrace {
   trace: SyncedTrace
   events: SyncedEvent[]
 }
-
-const PENDING_TRACES = `
-  SELECT t.id AS rowId, t.request_id AS requestId, t.created_at AS createdAt, t.question, t.as_of_date AS asOfDate,
-         t.request_json AS requestJson, t.client_id AS clientId, t.counterfactual_of AS counterfactualOf, t.locale,
-         t.pack_id AS packId, t.pack_version AS packVersion, t.pack_hash AS packHash, t.outcome, t.domain,
-         t.risk_tier AS riskTier, t.confidence, t.answer_text AS answerText, t.chain_head AS chainHead, t.event_count AS eventCount
-  FROM traces t
-  WHERE t.id > ? AND t.status = 'complete' AND t.chain_head IS NOT NULL AND t.event_count > 0
-    AND NOT EXISTS (SELECT 1 FROM firm_sent s WHERE s.kind = 'trace' AND s.item_id = t.request_id)
-  ORDER BY t.id LIMIT ?`
 
 const TRACE_EVENTS = `
   SELECT e.seq, e.event_json AS eventJson, e.prev_hash AS prevHash, e.hash
@@ -62,8 +53,10 @@ const PENDING_PACKS = `
 
 export class LocalOutbox {
   private readonly statements: Record<string, Database.Statement>
+  private readonly batches: OutboxBatches
 
   constructor(private readonly sqlite: Database.Database) {
+    this.batches = new OutboxBatches(sqlite)
     this.statements = {
       traces: sqlite.prepare(PENDING_TRACES),
       events: sqlite.prepare(TRACE_EVENTS),
@@ -87,6 +80,11 @@ export class LocalOutbox {
       const events = this.statements.events.all({ traceId: row.rowId, count: trace.eventCount }) as SyncedEvent[]
       return { rowId: row.rowId, trace, events }
     })
+  }
+
+  /** The same traces as one packed batch, as they go up (outbox-batch.ts); null when none wait. */
+  nextTraceBatch(afterRowId: number, limit: number): TraceBatch | null {
+    return this.batches.next(afterRowId, limit)
   }
 
   pendingFlags(limit: number): SyncedFlag[] {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 import { connectFirm, type FirmDb } from "../../src-main/firm/firm-db"
 import { firmHistoryPage, type FirmHistoryRequest } from "../../src-main/firm/firm-history"
@@ -24,15 +25,45 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN
 }
 
-async function timedSync(cluster: PgCluster, desk: TestDesk): Promise<number> {
+interface SyncTiming {
+  seconds: number
+  /** CPU time of this process and of the desk's server process: what the wall time means on a busy machine. */
+  clientCpuMs: number
+  serverCpuMs: number
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these ticks. */
+const CLOCK_TICKS = 100
+
+/** CPU time (user + system) of a local process so far, from /proc (Linux; the bench's own cluster). */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? []
+  // utime and stime are fields 14 and 15 of the line, counted from the state after the name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+}
+
+async function timedSync(cluster: PgCluster, desk: TestDesk): Promise<SyncTiming> {
   const db = await connectFirm(parseFirmUrl(cluster.url(desk.name)))
   try {
+    const pid = Number((await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid)
+    const serverBefore = processCpuMs(pid)
+    const clientBefore = process.cpuUsage()
     const started = performance.now()
     await syncOnce(db, desk.store.sqlite, { batchSize: 500 })
-    return (performance.now() - started) / 1000
+    const seconds = (performance.now() - started) / 1000
+    const client = process.cpuUsage(clientBefore)
+    return { seconds, clientCpuMs: (client.user + client.system) / 1000, serverCpuMs: processCpuMs(pid) - serverBefore }
   } finally {
     await db.end()
   }
+}
+
+function cpuRows(direction: string, timing: SyncTiming): BenchRow[] {
+  const per = (ms: number) => (ms * 1000) / SYNCED_RUNS
+  return [
+    { name: `firm: sync ${direction}, desk CPU per 1000 traces`, value: per(timing.clientCpuMs), unit: "ms" },
+    { name: `firm: sync ${direction}, server CPU per 1000 traces`, value: per(timing.serverCpuMs), unit: "ms" },
+  ]
 }
 
 async function syncRows(cluster: PgCluster): Promise<BenchRow[]> {
@@ -40,13 +71,15 @@ async function syncRows(cluster: PgCluster): Promise<BenchRow[]> {
   const down = openDesk("bench_b")
   try {
     await recordRuns(up, SYNCED_RUNS)
-    const upSeconds = await timedSync(cluster, up)
-    const downSeconds = await timedSync(cluster, down)
-    const upRate = SYNCED_RUNS / upSeconds
-    const downRate = SYNCED_RUNS / downSeconds
+    const upTiming = await timedSync(cluster, up)
+    const downTiming = await timedSync(cluster, down)
+    const upRate = SYNCED_RUNS / upTiming.seconds
+    const downRate = SYNCED_RUNS / downTiming.seconds
     return [
       { name: `firm: sync up, ${SYNCED_RUNS} runs to local PostgreSQL`, value: upRate, unit: "traces/s", goal: ">= 2000", pass: upRate >= 2000 },
+      ...cpuRows("up", upTiming),
       { name: `firm: sync down, ${SYNCED_RUNS} runs from local PostgreSQL`, value: downRate, unit: "traces/s", goal: ">= 2000", pass: downRate >= 2000 },
+      ...cpuRows("down", downTiming),
     ]
   } finally {
     up.close()

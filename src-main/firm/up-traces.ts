@@ -1,0 +1,113 @@
+import type { SyncedTrace } from "./contract"
+import type { FirmDb } from "./firm-db"
+import type { LocalOutbox } from "./local-outbox"
+import type { TraceBatch } from "./outbox-batch"
+import type { Mark } from "./up-marks"
+
+// Up-sync of finished traces: each batch is ONE statement, so one round trip and its own
+// transaction (the server's deferred check that every trace has its events runs at its commit).
+// The statement inserts the traces the firm lacks and, in the same statement, the events of
+// exactly those traces; the server's chain check runs once over all of them at the statement's
+// end. The desk marks the batch only after the statement came back committed. While the server
+// works on batch N the desk reads batch N+1 from SQLite.
+
+const TRACE_COLUMNS: readonly [keyof SyncedTrace, string, string][] = [
+  ["requestId", "request_id", "text"],
+  ["createdAt", "created_at", "text"],
+  ["question", "question", "text"],
+  ["asOfDate", "as_of_date", "text"],
+  ["requestJson", "request_json", "text"],
+  ["clientId", "client_id", "text"],
+  ["counterfactualOf", "counterfactual_of", "text"],
+  ["locale", "locale", "text"],
+  ["packId", "pack_id", "text"],
+  ["packVersion", "pack_version", "text"],
+  ["packHash", "pack_hash", "text"],
+  ["outcome", "outcome", "text"],
+  ["domain", "domain", "text"],
+  ["riskTier", "risk_tier", "text"],
+  ["confidence", "confidence", "float8"],
+  ["answerText", "answer_text", "text"],
+  ["chainHead", "chain_head", "text"],
+  ["eventCount", "event_count", "int4"],
+]
+
+const EVENT_PARAMS = TRACE_COLUMNS.length
+const split = (n: number) => `string_to_array($${EVENT_PARAMS + n}, chr(30))`
+
+// The events' CTE reads only the traces the first one inserted: a trace the firm already has
+// gets no second copy of its events (which the chain check would refuse anyway).
+export const INSERT_TRACE_BATCH = `WITH new_traces AS (
+    INSERT INTO firm.traces (${TRACE_COLUMNS.map(([, c]) => c).join(", ")})
+    SELECT * FROM unnest(${TRACE_COLUMNS.map(([, , t], i) => `$${i + 1}::${t}[]`).join(", ")})
+    ON CONFLICT (request_id) DO NOTHING RETURNING request_id
+  ), new_events AS (
+    INSERT INTO firm.events (request_id, seq, event_json, prev_hash, hash)
+    SELECT e.r, e.s::int4, e.j, e.p, e.h
+    FROM unnest(${split(1)}, ${split(2)}, ${split(3)}, ${split(4)}, ${split(5)}) AS e(r, s, j, p, h)
+    WHERE e.r IN (SELECT request_id FROM new_traces)
+  )
+  SELECT request_id FROM new_traces`
+
+export interface TraceUpOptions {
+  desk: string
+  batchSize: number
+}
+
+/** Sends every pending complete trace; calls `record` with each committed batch's marks. */
+export async function pushTraceBatches(db: FirmDb, outbox: LocalOutbox, options: TraceUpOptions, record: (marks: Mark[]) => void): Promise<void> {
+  let batch = outbox.nextTraceBatch(0, options.batchSize)
+  while (batch !== null) {
+    const sending = batch
+    const inFlight = insertTraceBatch(db, sending, options.desk)
+    // A failure is taken from `inFlight` below; this only keeps it from counting as unhandled meanwhile.
+    inFlight.catch(() => undefined)
+    // Read the next batch while the server works on this one, once its statement has left whole.
+    await db.flushed?.()
+    batch = outbox.nextTraceBatch(sending.lastRowId, options.batchSize)
+    record(await inFlight)
+  }
+}
+
+/** The parameters of INSERT_TRACE_BATCH for a batch: one array per trace column, then the packed events. */
+export function traceBatchValues({ traces, events }: TraceBatch): unknown[] {
+  return [
+    ...TRACE_COLUMNS.map(([key]) => traces.map((trace) => trace[key])),
+    events.requestIds,
+    events.seqs,
+    events.eventJson,
+    events.prevHashes,
+    events.hashes,
+  ]
+}
+
+async function insertTraceBatch(db: FirmDb, batch: TraceBatch, desk: string): Promise<Mark[]> {
+  const inserted = new Set((await db.query<{ request_id: string }>(INSERT_TRACE_BATCH, traceBatchValues(batch))).rows.map((r) => r.request_id))
+  const existing = await existingTraces(db, batch.traces.filter((trace) => !inserted.has(trace.requestId)))
+  return batch.traces.map((trace) => {
+    const mark = { kind: "trace" as const, id: trace.requestId, digest: trace.chainHead }
+    if (inserted.has(trace.requestId)) return { ...mark, result: "new" }
+    const there = existing.get(trace.requestId)
+    if (there === undefined) return { ...mark, result: "conflict", reason: "the firm refused it without a row" }
+    if (there.desk !== desk) return { ...mark, result: "conflict", reason: `desk ${there.desk} sent a trace with this request id` }
+    const same = there.chain_head === trace.chainHead && there.event_count === trace.eventCount
+    return same ? { ...mark, result: "there" } : { ...mark, result: "conflict", reason: "the firm holds another chain under this request id" }
+  })
+}
+
+interface ExistingTrace {
+  request_id: string
+  desk: string
+  chain_head: string
+  event_count: number
+}
+
+/** What the firm holds under the request ids it did not take now (a batch resumed after a cut). */
+async function existingTraces(db: FirmDb, traces: readonly SyncedTrace[]): Promise<Map<string, ExistingTrace>> {
+  if (traces.length === 0) return new Map()
+  const rows = await db.query<ExistingTrace>(
+    "SELECT request_id, desk, chain_head, event_count FROM firm.traces WHERE request_id = ANY($1::text[])",
+    [traces.map((trace) => trace.requestId)],
+  )
+  return new Map(rows.rows.map((row) => [row.request_id, row]))
+}
