@@ -42,6 +42,7 @@ export default defineConfig(({ command }) => ({
           "engine-worker": resolve(root, "src-main/engine-thread/engine-worker.ts"),
           "verify-worker": resolve(root, "src-main/export/verify/verify-worker.ts"),
           "shadow-worker": resolve(root, "src-main/shadow/shadow-worker.ts"),
+          "pack-build-worker": resolve(root, "src-main/packs/pack-build-worker.ts"),
         },
       },
     },

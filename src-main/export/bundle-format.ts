@@ -6,7 +6,11 @@ import type { TraceSummary } from "../../src-shared/traces"
 // auditor needs to re-implement the verifier are written out in docs/VERIFYING.md.
 
 export const BUNDLE_FORMAT = "fiskai-audit-bundle"
-export const BUNDLE_FORMAT_VERSION = 1
+/**
+ * 2: the bundle also carries the exported runs' flags and their decisions (flags.jsonl, named by
+ * the manifest's `flags`; flag-records.ts). A version 1 bundle has neither, and still verifies.
+ */
+export const BUNDLE_FORMAT_VERSION = 2
 
 export const EVENTS_FILE = "events.jsonl"
 export const TRACES_JSONL_FILE = "traces.jsonl"
@@ -15,13 +19,16 @@ export const REPORT_FILE = "report.html"
 export const PACK_DIR = "rule-packs/"
 export const MANIFEST_FILE = "manifest.json"
 export const SIGNATURE_FILE = "manifest.sig"
+/** The flags of the exported runs and their decisions, one canonical JSON record a line (format version 2). */
+export const FLAGS_FILE = "flags.jsonl"
 
 export function packFileName(hash: string): string {
   return `${PACK_DIR}${hash}.json`
 }
 
 /** The hash chain, as the store computes it (src-main/store/README.md). */
-export const CHAIN_FORMULA = "hash[n] = sha256hex(hash[n-1] + eventJson[n]); hash[-1] = GENESIS; chainHead = hash[last]"
+export const CHAIN_FORMULA =
+  "hash[n] = sha256hex(hash[n-1] + eventJson[n]); hash[-1] = GENESIS; chainHead = hash[last]"
 
 const Sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, "not a lower-case SHA-256 hex digest")
 
@@ -41,23 +48,30 @@ export const ManifestTrace = z.strictObject({
   counterfactualOf: z.string().nullable(),
 })
 
-export const Manifest = z.strictObject({
-  format: z.literal(BUNDLE_FORMAT),
-  formatVersion: z.literal(BUNDLE_FORMAT_VERSION),
-  app: z.strictObject({ name: z.string(), version: z.string() }),
-  exportedAt: z.string(),
-  exportedBy: z.strictObject({ osUser: z.string(), firmName: z.string() }),
-  selection: ExportSelection,
-  signing: z.strictObject({
-    algorithm: z.literal("Ed25519"),
-    publicKeyPem: z.string(),
-    fingerprint: z.string(),
-    signatureFile: z.literal(SIGNATURE_FILE),
-  }),
-  chain: z.strictObject({ formula: z.string(), genesis: z.string() }),
-  files: z.array(ManifestFile),
-  traces: z.array(ManifestTrace),
-})
+export const Manifest = z
+  .strictObject({
+    format: z.literal(BUNDLE_FORMAT),
+    formatVersion: z.union([z.literal(1), z.literal(BUNDLE_FORMAT_VERSION)]),
+    app: z.strictObject({ name: z.string(), version: z.string() }),
+    exportedAt: z.string(),
+    exportedBy: z.strictObject({ osUser: z.string(), firmName: z.string() }),
+    selection: ExportSelection,
+    signing: z.strictObject({
+      algorithm: z.literal("Ed25519"),
+      publicKeyPem: z.string(),
+      fingerprint: z.string(),
+      signatureFile: z.literal(SIGNATURE_FILE),
+    }),
+    chain: z.strictObject({ formula: z.string(), genesis: z.string() }),
+    files: z.array(ManifestFile),
+    /** Format version 2: the flags file and how many flag records it holds. */
+    flags: z.strictObject({ file: z.literal(FLAGS_FILE), count: z.number().int().nonnegative() }).optional(),
+    traces: z.array(ManifestTrace),
+  })
+  .refine((m) => (m.formatVersion === 1) === (m.flags === undefined), {
+    message: "a version 2 manifest names its flags file, and a version 1 manifest has none",
+    path: ["flags"],
+  })
 
 export type ManifestFile = z.infer<typeof ManifestFile>
 export type ManifestTrace = z.infer<typeof ManifestTrace>

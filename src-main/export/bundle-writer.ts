@@ -9,6 +9,7 @@ import {
   BUNDLE_FORMAT_VERSION,
   CHAIN_FORMULA,
   EVENTS_FILE,
+  FLAGS_FILE,
   MANIFEST_FILE,
   packFileName,
   REPORT_FILE,
@@ -29,8 +30,9 @@ import { ZipOutput } from "./zip-output"
 
 // Writes one audit bundle: one pass over the traces fills the four content files at once (the
 // first straight into the ZIP, the others into temporary files beside it that are copied in after
-// the pass), then the rule packs, the manifest (hashes of everything) and its signature, fsync,
-// and only then the rename to the chosen name. Every temporary name ends in ".partial" and a
+// the pass), then the rule packs, the runs' flags (flags.jsonl, format version 2), the manifest
+// (hashes of everything) and its signature, fsync, and only then the rename to the chosen name.
+// Every temporary name ends in ".partial" and a
 // failed or cancelled export removes them all; nothing is ever written under the chosen name
 // except by that final rename.
 
@@ -145,8 +147,9 @@ export async function writeBundle(options: WriteBundleOptions): Promise<WriteBun
       const path = packFileName(pack.hash)
       manifestFiles.push(listed(path, await addWhole(out, path, Buffer.from(pack.canonicalJson, "utf8"), level)))
     }
+    const flagCount = await addFlags(out, source, manifestFiles, level)
     checkCancelled()
-    const manifest = await traces.manifest(manifestMembers(options, manifestFiles))
+    const manifest = await traces.manifest(manifestMembers(options, manifestFiles, flagCount))
     await addWhole(out, MANIFEST_FILE, manifest, level)
     await addWhole(out, SIGNATURE_FILE, signBytes(manifest, options.keys.privateKey), level)
     const bytes = await out.finish()
@@ -191,6 +194,15 @@ async function finishContentEntries(
   return entries
 }
 
+/** flags.jsonl, listed in `files`, when the source has flags to give (format version 2); how many records, else null. */
+async function addFlags(out: ZipOutput, source: BundleSource, files: ManifestFile[], level: number): Promise<number | null> {
+  const lines = source.flagLines?.() ?? null
+  if (lines === null) return null
+  const text = lines.map((line) => `${line}\n`).join("")
+  files.push(listed(FLAGS_FILE, await addWhole(out, FLAGS_FILE, Buffer.from(text, "utf8"), level)))
+  return lines.length
+}
+
 /** A small file (a rule pack, the manifest, the signature), deflated whole. */
 async function addWhole(out: ZipOutput, path: string, bytes: Buffer, level: number): Promise<ContentDigest> {
   const { digest, deflated } = await deflateWhole(bytes, level)
@@ -198,10 +210,11 @@ async function addWhole(out: ZipOutput, path: string, bytes: Buffer, level: numb
   return digest
 }
 
-function manifestMembers(options: WriteBundleOptions, files: ManifestFile[]): Omit<Manifest, "traces"> {
+/** The manifest but its trace list; `flagCount` null: a source without flags, a version 1 bundle. */
+function manifestMembers(options: WriteBundleOptions, files: ManifestFile[], flagCount: number | null): Omit<Manifest, "traces"> {
   return {
     format: BUNDLE_FORMAT,
-    formatVersion: BUNDLE_FORMAT_VERSION,
+    ...(flagCount === null ? { formatVersion: 1 } : { formatVersion: BUNDLE_FORMAT_VERSION, flags: { file: FLAGS_FILE, count: flagCount } }),
     app: { name: "FiskAI Workstation", version: options.appVersion },
     exportedAt: options.exportedAt.toISOString(),
     exportedBy: options.exportedBy,

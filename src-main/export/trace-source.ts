@@ -2,6 +2,7 @@ import Database from "better-sqlite3"
 import type { ExportSelection } from "../../src-shared/export"
 import type { TraceSummary } from "../../src-shared/traces"
 import { eventsOfRequestSql, eventsOfTraceSql } from "../store/event-keys"
+import { flagLinesOfSelection } from "./flag-records"
 import { resolveSelection } from "./selection"
 import { VIEWED_STATUSES } from "./trace-view"
 
@@ -43,6 +44,11 @@ export interface BundleSource {
   /** One trace by id (a hypothetical's base, for the report), or null. */
   trace(requestId: string): SourceTrace | null
   packSnapshots(): PackSnapshot[]
+  /**
+   * The flags of the exported runs and their decisions, as flags.jsonl lines (flag-records.ts).
+   * A source without it writes a format version 1 bundle, which carries no flags.
+   */
+  flagLines?(): string[]
   close(): void
 }
 
@@ -144,6 +150,10 @@ class SqliteTraceSource implements BundleSource {
          (SELECT t.pack_hash FROM export_selection s JOIN traces t ON t.request_id = s.request_id) ORDER BY hash`,
       )
       .all() as PackSnapshot[]
+  }
+
+  flagLines(): string[] {
+    return flagLinesOfSelection(this.db)
   }
 
   close(): void {

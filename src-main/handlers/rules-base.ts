@@ -84,10 +84,11 @@ const BAD_INPUT: readonly RefusalCode[] = [
 export async function refusing<T>(
   changes: RuleChanges,
   locale: Locale | undefined,
-  body: () => T,
+  body: () => T | Promise<T>,
 ): Promise<T> {
   try {
-    return body()
+    // Awaited here, so that an asynchronous body's refusal (a publication's) is caught too.
+    return await body()
   } catch (error) {
     if (!(error instanceof PackRefusal)) throw error
     const text = namingProfiles(error, changes.profiles()).text(locale ?? "hr")

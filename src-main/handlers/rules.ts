@@ -28,7 +28,7 @@ export function ruleHandlers(services: Services): Pick<HandlerTable, RuleKeys> {
   const changes = new RuleChanges(services.store)
   const latest = new LatestVersion(services.store, () => services.pack.id)
   const shadows = new ShadowJobs(services, latest)
-  const run = <T>(locale: Locale | undefined, body: () => T) =>
+  const run = <T>(locale: Locale | undefined, body: () => T | Promise<T>) =>
     mapStoreErrors(() => refusing(changes, locale, body))
   const view = (change: RuleChange) => changeView(change, names(changes))
   return {
@@ -68,8 +68,9 @@ export function ruleHandlers(services: Services): Pick<HandlerTable, RuleKeys> {
     "rules.sendBack": ({ changeId, actor, note, locale }) =>
       run(locale, () => view(changes.requestChanges(changeId, actor, note))),
     "rules.publish": ({ changeIds, actor, locale }) =>
-      run(locale, () => {
-        const version = changes.publish({ actor, changeIds })
+      run(locale, async () => {
+        // Built on a worker thread: this thread stores the runs of questions asked meanwhile.
+        const version = await changes.publishOffThread({ actor, changeIds })
         const inForce = services.reloadPack().hash === version.contentHash
         return {
           packId: version.packId,

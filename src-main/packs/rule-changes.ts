@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto"
 import { canonicalJson } from "../util/canonical-json"
 import { PackVersionsRepository } from "../store/pack-versions-repo"
-import type { LoadedPack } from "../knowledge/loader"
+import type { WorkerEntry } from "../util/worker-entry"
 import type { PackVersionRow, RuleChangeRow } from "../store/schema-packs"
 import type { Store } from "../store/store"
 import { nextPack, parseEvidence, parseRule, type RuleEdit } from "./apply-changes"
 import { ChangeAuditEntry, ChangeKind, Profile, ProfileName, RuleChange, type PackVersionInfo } from "./contract"
+import { buildNextPackOffThread, type BuiltPack } from "./pack-build"
 import { PackRefusal } from "./refusals"
 import { isPackVersion, nextPatch } from "./semver"
 import { nextState, type ChangeAction, type ChangeState } from "./status-machine"
@@ -34,6 +35,13 @@ export interface PublishInput {
   readonly changeIds: readonly string[]
   /** Defaults to the latest version's next patch version. */
   readonly version?: string
+}
+
+interface PublicationPlan {
+  readonly rows: RuleChangeRow[]
+  readonly base: PackVersionRow
+  readonly edits: readonly RuleEdit[]
+  readonly next: { version: string; publishedAt: string }
 }
 
 export class RuleChanges {
@@ -120,19 +128,39 @@ export class RuleChanges {
   /**
    * Publishes approved changes as the next version of their pack: the latest version plus the
    * changes, linted, hashed and chained, all in one transaction. Earlier published changes of
-   * the same rules are retired (superseded).
+   * the same rules are retired (superseded). Builds the next pack on this thread (the CLI, tests);
+   * a host that stores runs on this thread publishes with publishOffThread.
    */
   publish(input: PublishInput): PackVersionInfo {
-    // The next pack is built and linted (about a second for the shipped pack) before the write
-    // transaction, so that asking, which writes traces, is never held up by it; the transaction
-    // then checks that nothing it was built from moved meanwhile.
     const plan = this.planPublication(input)
+    return this.commitPublication(input, plan, nextPack(versionPack(this.repo, plan.base), plan.edits, plan.next))
+  }
+
+  /**
+   * publish, with the next pack built and linted on a worker thread, so that the thread that
+   * stores the app's runs is not held by it (issue 19). Only the checks before and the write
+   * after run here; a build that fails, or a process that quits meanwhile, writes nothing.
+   */
+  async publishOffThread(input: PublishInput, entry?: WorkerEntry): Promise<PackVersionInfo> {
+    const plan = this.planPublication(input)
+    const baseJson = this.repo.content(plan.base.contentHash)
+    if (baseJson === null) throw new Error(`pack ${plan.base.packId} ${plan.base.version}: its content (${plan.base.contentHash}) is missing from the store`)
+    const built = await buildNextPackOffThread({ baseJson, baseHash: plan.base.contentHash, edits: [...plan.edits], next: plan.next }, entry)
+    return this.commitPublication(input, plan, built)
+  }
+
+  /**
+   * Writes a publication in one transaction: it refuses if a change or the latest version moved
+   * while the next pack was built (the build runs before the transaction: about a second for the
+   * shipped pack, which asking, as it writes traces, must not wait for).
+   */
+  private commitPublication(input: PublishInput, plan: PublicationPlan, next: BuiltPack): PackVersionInfo {
     return this.repo.transaction(() => {
       const again = input.changeIds.map((id) => this.requireChange(id))
       const moved = again.some((row, i) => canonicalJson(row) !== canonicalJson(plan.rows[i]))
       if (moved || this.repo.latestVersion(plan.base.packId)?.id !== plan.base.id) throw new PackRefusal("changed-meanwhile")
       const actor = this.requireProfile(input.actor)
-      const published = appendVersion(this.repo, plan.next, {
+      const published = appendVersion(this.repo, next, {
         origin: "local",
         publishedBy: actor.id,
         publisherName: actor.displayName,
@@ -143,8 +171,8 @@ export class RuleChanges {
     })
   }
 
-  /** What a publication would write: the changes (each allowed to be published) and the next pack. */
-  private planPublication(input: PublishInput): { rows: RuleChangeRow[]; base: PackVersionRow; next: LoadedPack } {
+  /** What a publication builds on: the changes (each allowed to be published), the base version, the next version's number and date. */
+  private planPublication(input: PublishInput): PublicationPlan {
     this.requireProfile(input.actor)
     if (input.changeIds.length === 0) throw new PackRefusal("nothing-to-publish")
     const rows = input.changeIds.map((id) => this.requireChange(id))
@@ -156,8 +184,7 @@ export class RuleChanges {
     if (base === null) throw new PackRefusal("no-version")
     const version = input.version ?? nextPatch(base.version)
     if (!isPackVersion(version)) throw new PackRefusal("version-invalid", { version })
-    const next = nextPack(versionPack(this.repo, base), rows.map(editOf), { version, publishedAt: this.repo.now().slice(0, 10) })
-    return { rows, base, next }
+    return { rows, base, edits: rows.map(editOf), next: { version, publishedAt: this.repo.now().slice(0, 10) } }
   }
 
   get(changeId: string): RuleChange {

@@ -46,11 +46,14 @@ export interface AppendMeta {
   readonly signer: { publicKeyPem: string; fingerprint: string; signature: string } | null
 }
 
+/** What a version stores of its pack: a loaded pack, or one built on another thread (pack-build.ts). */
+export type AppendedPack = Pick<LoadedPack, "id" | "version" | "hash" | "canonicalJson">
+
 /**
  * Appends `pack` as its pack id's next version. Call inside repo.transaction: it reads the
  * chain's head and writes after it. Refuses a version that is not newer than the pack's latest.
  */
-export function appendVersion(repo: PackVersionsRepository, pack: LoadedPack, meta: AppendMeta): PackVersionRow {
+export function appendVersion(repo: PackVersionsRepository, pack: AppendedPack, meta: AppendMeta): PackVersionRow {
   const latest = repo.latestVersion(pack.id)
   if (latest !== null && compareVersions(pack.version, latest.version) <= 0)
     throw new PackRefusal("version-not-newer", { version: pack.version, latest: latest.version, pack: pack.id })

@@ -1,69 +1,142 @@
+import { monitorEventLoopDelay } from "node:perf_hooks"
 import type { LoadedPack } from "../../src-main/knowledge/loader"
 import { seedBundledPack } from "../../src-main/packs/bundled-seed"
 import { RuleChanges } from "../../src-main/packs/rule-changes"
 import type { Store } from "../../src-main/store/store"
+import type { WorkerEntry } from "../../src-main/util/worker-entry"
 import type { BenchRow } from "./types"
 
-// "A publish does not block asking" (issue 19): a reviewer publishes an approved one-rule change
-// on the thread that stores the app's runs (the hosts' main thread, where the rules handler runs)
-// while questions are asked one after another on it. Reported: how long the publication holds
-// that thread, and the slowest question that overlapped it, against asking alone.
+// "A publish does not block asking" (issue 19): a reviewer publishes approved one-rule changes
+// as the app does (RuleChanges.publishOffThread: the next pack built and linted on a worker
+// thread, only the checks and the write on the thread that stores runs) while questions are asked
+// one after another on that thread. Reported: asking p95 alone, and of the asks that overlapped a
+// publication; the longest the thread was held meanwhile (its event loop's delay); and, for
+// comparison, how long one publication built on that thread holds it.
 
-const RULE = "dobit.stopa.10"
-/** Questions asked before the publication starts, so that it falls in the middle of a stream of them. */
-const LEAD_MS = 200
+/** Publications in a row while asking: enough overlapping asks for a p95. */
+const PUBLICATIONS = 6
+/** Asks before the publications start, for "alone". */
+const ASKS_ALONE = 60
+/** Asking during publications may take at most this many times as long (p95) as asking alone. */
+const GOAL_P95_RATIO = 1.5
 
 interface Timed {
   start: number
   end: number
 }
 
-/** An approved change of the shipped pack (the rate's end moved: bench input, not law), by two profiles. */
-function approvedChange(store: Store, pack: LoadedPack): { changes: RuleChanges; actor: string; changeId: string } {
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN
+}
+
+/** `count` approved changes of the shipped pack's first rules (an English title changed: bench input, not law), by two profiles. */
+function approvedChanges(
+  store: Store,
+  pack: LoadedPack,
+  count: number,
+): { changes: RuleChanges; actor: string; changeIds: string[] } {
   seedBundledPack(store, pack)
   const changes = new RuleChanges(store)
   const author = changes.createProfile("Bench autor").id
   const reviewer = changes.createProfile("Bench recenzent").id
-  const rule = pack.pack.rules.find((r) => r.id === RULE)
-  if (rule === undefined) throw new Error(`the shipped pack has no rule ${RULE}`)
-  const change = changes.propose({ author, kind: "edit", ruleId: RULE, rule: { ...rule, effectiveUntil: "2025-12-31" }, note: "bench" })
-  changes.submit(change.id, author)
-  changes.approve(change.id, reviewer)
-  return { changes, actor: reviewer, changeId: change.id }
+  const changeIds = pack.pack.rules.slice(0, count).map((rule) => {
+    const change = changes.propose({
+      author,
+      kind: "edit",
+      ruleId: rule.id,
+      rule: { ...rule, titleEn: `${rule.titleEn} (bench)` },
+      note: "bench",
+    })
+    changes.submit(change.id, author)
+    changes.approve(change.id, reviewer)
+    return change.id
+  })
+  return { changes, actor: reviewer, changeIds }
 }
 
-export async function publishWhileAsking(store: Store, pack: LoadedPack, ask: () => Promise<number>, p50Alone: number): Promise<BenchRow[]> {
-  const { changes, actor, changeId } = approvedChange(store, pack)
-  const asks: Timed[] = []
-  let window: Timed | null = null
-  const publication = new Promise<void>((resolve, reject) =>
-    setTimeout(() => {
-      const start = performance.now()
-      try {
-        changes.publish({ actor, changeIds: [changeId] })
-        window = { start, end: performance.now() }
-        resolve()
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)))
-      }
-    }, LEAD_MS),
-  )
-  // Asks go on until the publication is done, and a few after it.
-  let after = 0
-  while (after < 5) {
+async function askFor(ask: () => Promise<number>, until: () => boolean, into: Timed[]): Promise<void> {
+  while (!until()) {
     const start = performance.now()
     const ms = await ask()
-    asks.push({ start, end: start + ms })
-    if (window !== null) after += 1
+    into.push({ start, end: start + ms })
   }
-  await publication
-  const published: Timed | null = window
-  if (published === null) throw new Error("the publication did not run")
-  const { start, end } = published
-  const overlapping = asks.filter((a) => a.start < end && a.end > start).map((a) => a.end - a.start)
-  const slowest = Math.max(0, ...overlapping)
+}
+
+export async function publishWhileAsking(
+  store: Store,
+  pack: LoadedPack,
+  ask: () => Promise<number>,
+  buildEntry: WorkerEntry,
+): Promise<BenchRow[]> {
+  const { changes, actor, changeIds } = approvedChanges(store, pack, PUBLICATIONS + 1)
+  const alone: number[] = []
+  const delayAlone = monitorEventLoopDelay({ resolution: 5 })
+  delayAlone.enable()
+  for (let i = 0; i < ASKS_ALONE; i++) alone.push(await ask())
+  delayAlone.disable()
+
+  const asks: Timed[] = []
+  const windows: Timed[] = []
+  let publishing = true
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  delay.enable()
+  const asking = askFor(ask, () => !publishing, asks)
+  for (const changeId of changeIds.slice(0, PUBLICATIONS)) {
+    const start = performance.now()
+    await changes.publishOffThread({ actor, changeIds: [changeId] }, buildEntry)
+    windows.push({ start, end: performance.now() })
+  }
+  publishing = false
+  await asking
+  delay.disable()
+
+  // One more publication built on this thread, as it was before: how long it holds the thread.
+  const last = changeIds[PUBLICATIONS] ?? ""
+  const inThreadStart = performance.now()
+  changes.publish({ actor, changeIds: [last] })
+  const inThreadMs = performance.now() - inThreadStart
+
+  const overlapping = asks
+    .filter((a) => windows.some((w) => a.start < w.end && a.end > w.start))
+    .map((a) => a.end - a.start)
+  const p95Alone = percentile(alone, 0.95)
+  const p95During = percentile(overlapping, 0.95)
+  const ratio = p95During / p95Alone
+  const publishMs = windows.map((w) => w.end - w.start)
   return [
-    { name: "publish: the thread that stores runs held (build, lint, write)", value: end - start, unit: "ms" },
-    { name: `publish: slowest of the ${overlapping.length} asks that overlapped it`, value: slowest, unit: "ms", goal: `< 2 × ask p50 alone (${(2 * p50Alone).toFixed(0)} ms)`, pass: slowest < 2 * p50Alone },
+    {
+      name: `publish: ${PUBLICATIONS} publications built on a worker, wall time each (p50)`,
+      value: percentile(publishMs, 0.5),
+      unit: "ms",
+    },
+    {
+      name: "publish: longest the thread that stores runs was held meanwhile",
+      value: delay.max / 1e6,
+      unit: "ms",
+    },
+    {
+      name: "  (the same while asking alone: the asks' own work, GC)",
+      value: delayAlone.max / 1e6,
+      unit: "ms",
+    },
+    { name: "publish: ask p95 alone", value: p95Alone, unit: "ms" },
+    {
+      name: `publish: ask p95 of the ${overlapping.length} asks that overlapped a publication`,
+      value: p95During,
+      unit: "ms",
+    },
+    {
+      name: "publish: ask p95 during publications / alone",
+      value: ratio,
+      unit: "x",
+      goal: `< ${GOAL_P95_RATIO}`,
+      pass: ratio < GOAL_P95_RATIO,
+    },
+    {
+      name: "  (one publication built on the thread that stores runs: it held it)",
+      value: inThreadMs,
+      unit: "ms",
+    },
   ]
 }

@@ -6,7 +6,7 @@ import { formatDate } from "../../../src-shared/format/dates"
 import { formatScore } from "../../../src-shared/format/numbers"
 import { countOf, type PluralForms } from "../../../src-shared/format/plural"
 import { openCliSession } from "../../composition/cli-session"
-import { FlagNotFoundError, FlagStateError } from "../../store/flags-repo"
+import { FlagNotFoundError, FlagRuleChangeNotFoundError, FlagStateError } from "../../store/flags-repo"
 import { defaultDbPath } from "../../store/paths"
 import { parseCommandArgs, parseLocale, UsageError, type ParsedArgs } from "../args"
 import type { CliIo } from "../io"
@@ -14,12 +14,15 @@ import type { CliIo } from "../io"
 // `fiskai flags list|decide`: the review queue of flagged answers from the command line (issue 19),
 // the same store and rules as the window's queue. list prints the open flags, oldest first (--all:
 // every flag); decide confirms (the answer was wrong) or rejects one, with a note naming what
-// must change. Exit 0 on success, 1 when the flag is not there or already decided, 2 for bad usage.
+// must change, and a confirmation may name the rule change that fixes the answer (--change). Exit 0
+// on success, 1 when the flag or the rule change is not there or the flag is already decided, 2
+// for bad usage.
 
 export const FLAGS_USAGE = `usage: fiskai flags list [--all] [--json] [--db FILE]
-       fiskai flags decide <id> (--confirm | --reject) --note TEXT [--json] [--db FILE]
+       fiskai flags decide <id> (--confirm [--change CHANGE_ID] | --reject) --note TEXT [--json] [--db FILE]
   --all           every flag, decided ones too (default: the open ones, the review queue)
   --confirm       the answer was wrong; --note names what must change (e.g. the rule id)
+  --change ID     with --confirm: the rule change that fixes the answer (fiskai rule list)
   --reject        the answer stands; --note says why
   --locale hr|en  language of the text output (default hr)`
 
@@ -28,6 +31,7 @@ const OPTIONS = {
   confirm: { type: "boolean" },
   reject: { type: "boolean" },
   note: { type: "string" },
+  change: { type: "string" },
   json: { type: "boolean" },
   locale: { type: "string" },
   db: { type: "string" },
@@ -38,7 +42,7 @@ type Values = ParsedArgs<typeof OPTIONS>["values"]
 
 type Invocation =
   | { sub: "list"; values: Values; locale: Locale }
-  | { sub: "decide"; values: Values; locale: Locale; id: string; decision: FlagDecisionKind; note: string }
+  | { sub: "decide"; values: Values; locale: Locale; id: string; decision: FlagDecisionKind; note: string; ruleChangeId?: string }
 
 export async function runFlagsCommand(argv: string[], io: CliIo): Promise<number> {
   const invocation = parseInvocation(argv, io)
@@ -58,12 +62,16 @@ export async function runFlagsCommand(argv: string[], io: CliIo): Promise<number
       printList(io, items, invocation)
       return 0
     }
-    const { id, decision, note, locale } = invocation
-    const flag = session.flags.decide({ id, decision, note })
+    const { id, decision, note, ruleChangeId, locale } = invocation
+    const flag = session.flags.decide({ id, decision, note, ...(ruleChangeId === undefined ? {} : { ruleChangeId }) })
     if (invocation.values.json) io.stdout.write(`${JSON.stringify(flag)}\n`)
     else io.stdout.write(`${decidedLine(flag, locale)}\n`)
     return 0
   } catch (error) {
+    if (error instanceof FlagRuleChangeNotFoundError) {
+      io.stderr.write(`fiskai flags: ${unknownChangeText(error.ruleChangeId, invocation.locale)}\n`)
+      return 1
+    }
     if (error instanceof FlagNotFoundError || error instanceof FlagStateError) {
       io.stderr.write(`fiskai flags: ${error.message}\n`)
       return 1
@@ -89,8 +97,8 @@ function parseInvocation(argv: string[], io: CliIo): Invocation | number {
     const locale = values.locale === undefined ? "hr" : parseLocale("--locale", values.locale)
     if (sub === "list") {
       if (ids.length > 0) throw new UsageError(`fiskai flags list: unexpected argument "${ids[0]}"`)
-      if (values.confirm || values.reject || values.note !== undefined)
-        throw new UsageError("fiskai flags list: --confirm, --reject and --note belong to decide")
+      if (values.confirm || values.reject || values.note !== undefined || values.change !== undefined)
+        throw new UsageError("fiskai flags list: --confirm, --reject, --note and --change belong to decide")
       return { sub, values, locale }
     }
     if (sub === "decide") return { sub, values, locale, ...decideArgs(ids, values) }
@@ -106,7 +114,7 @@ function parseInvocation(argv: string[], io: CliIo): Invocation | number {
   }
 }
 
-function decideArgs(ids: string[], values: Values): { id: string; decision: FlagDecisionKind; note: string } {
+function decideArgs(ids: string[], values: Values): { id: string; decision: FlagDecisionKind; note: string; ruleChangeId?: string } {
   const [id, ...extra] = ids
   if (id === undefined) throw new UsageError("fiskai flags decide: missing the flag id")
   if (extra.length > 0) throw new UsageError(`fiskai flags decide: unexpected argument "${extra[0]}"`)
@@ -115,12 +123,28 @@ function decideArgs(ids: string[], values: Values): { id: string; decision: Flag
     throw new UsageError(
       "fiskai flags decide: give exactly one of --confirm (the answer was wrong) and --reject",
     )
+  // Only a confirmed flag names the rule change that fixes it (the window's rule, and the store's).
+  if (values.change !== undefined && !values.confirm)
+    throw new UsageError("fiskai flags decide: --change names the rule change that fixes a wrong answer: only with --confirm")
+  if (values.change !== undefined && values.change.trim() === "")
+    throw new UsageError("fiskai flags decide: --change: the rule change id is empty")
   if (values.note === undefined)
     throw new UsageError("fiskai flags decide: --note is required (what must change, or why not)")
   const note = FlagNote.safeParse(values.note)
   if (!note.success)
     throw new UsageError(`fiskai flags decide: --note: ${note.error.issues[0]?.message ?? "invalid"}`)
-  return { id, decision: values.confirm ? "confirmed" : "rejected", note: note.data }
+  return {
+    id,
+    decision: values.confirm ? "confirmed" : "rejected",
+    note: note.data,
+    ...(values.change === undefined ? {} : { ruleChangeId: values.change.trim() }),
+  }
+}
+
+function unknownChangeText(changeId: string, locale: Locale): string {
+  return locale === "hr"
+    ? `nema promjene pravila ${changeId}: potvrđena prijava povezuje se samo sa spremljenom promjenom (fiskai rule list). Ništa nije zapisano.`
+    : `no rule change ${changeId}: a confirmed report can only be linked to a stored rule change (fiskai rule list). Nothing was written.`
 }
 
 const OPEN_FLAGS: PluralForms = {
@@ -192,11 +216,12 @@ function itemText({ flag, run, ageMs }: FlagQueueItem, locale: Locale): string {
 }
 
 function decidedLine(flag: Flag, locale: Locale): string {
+  const linked = flag.ruleChangeId
   if (locale === "hr")
     return flag.status === "confirmed"
-      ? `Prijava ${flag.id} potvrđena: odgovor je bio netočan.`
+      ? `Prijava ${flag.id} potvrđena: odgovor je bio netočan.${linked === null ? "" : ` Povezana s promjenom pravila ${linked}.`}`
       : `Prijava ${flag.id} odbijena.`
   return flag.status === "confirmed"
-    ? `Report ${flag.id} confirmed: the answer was wrong.`
+    ? `Report ${flag.id} confirmed: the answer was wrong.${linked === null ? "" : ` Linked to rule change ${linked}.`}`
     : `Report ${flag.id} rejected.`
 }

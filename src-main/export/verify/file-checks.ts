@@ -21,7 +21,7 @@ export async function checkFiles(
 ): Promise<void> {
   const listed = new Map(manifest.files.map((f) => [f.path, f]))
   if (listed.size !== manifest.files.length) report(fileProblem(MANIFEST_FILE, "the manifest lists a file twice"))
-  for (const name of REQUIRED) if (!listed.has(name)) report(fileProblem(name, `the manifest does not list ${name}`))
+  for (const name of manifest.flags === undefined ? REQUIRED : [...REQUIRED, manifest.flags.file]) if (!listed.has(name)) report(fileProblem(name, `the manifest does not list ${name}`))
   for (const hash of new Set(manifest.traces.map((t) => t.packHash)))
     if (!listed.has(packFileName(hash))) report(fileProblem(packFileName(hash), `the manifest does not list the rule pack ${hash} its traces used`))
   for (const name of reader.names()) {

@@ -1,5 +1,5 @@
 import type { BundleProblem, BundleVerdict } from "../../../src-shared/export"
-import type { ManifestFile } from "../bundle-format"
+import { FLAGS_FILE, type ManifestFile } from "../bundle-format"
 import type { EntryDigest } from "./bundle-reader"
 import { MAX_ID_CHARS, MAX_MESSAGE_CHARS } from "./limits"
 
@@ -14,10 +14,13 @@ export function compareDigest(listed: ManifestFile, digest: EntryDigest, report:
     report(
       fileProblem(
         listed.path,
-        `${listed.path} was modified: SHA-256 ${digest.sha256} (${digest.bytes} bytes), the manifest says ${listed.sha256} (${listed.bytes} bytes)`,
+        `${listed.path} was modified${listed.path === FLAGS_FILE ? FLAGS_MODIFIED : ""}: SHA-256 ${digest.sha256} (${digest.bytes} bytes), the manifest says ${listed.sha256} (${listed.bytes} bytes)`,
       ),
     )
 }
+
+/** What a changed flags file means to an auditor: the reports and decisions are not the ones signed. */
+const FLAGS_MODIFIED = " after it was signed: its flag records (what users reported and what reviewers decided) are not the ones the signer exported"
 
 /**
  * Findings as the verdict lists them: every one up to a limit, then a count. A hostile bundle can

@@ -4,6 +4,7 @@ import type { ReasoningEngine } from "../../engine/types"
 import type { StoredRequest } from "../../store/stored-request"
 import {
   EVENTS_FILE,
+  FLAGS_FILE,
   Manifest,
   MANIFEST_FILE,
   SIGNATURE_FILE,
@@ -15,6 +16,7 @@ import { fingerprintOf, sameKey, verifySignature } from "../signing-keys"
 import { BundleReader, BundleReadError, type EntryDigest } from "./bundle-reader"
 import type { EventLine } from "./chain-check"
 import { BundlePacks, checkFiles } from "./file-checks"
+import { checkFlags } from "./flag-check"
 import {
   describeBytes,
   MAX_ALL_TRACE_PROBLEMS,
@@ -75,7 +77,9 @@ export async function verifyBundle(path: string, options: VerifyOptions): Promis
     const manifest = await readManifest(reader, verdict, options, report)
     if (manifest !== null) {
       const streamedDigests = new Map<string, EntryDigest>()
-      await checkFiles(reader, manifest, report, new Set([EVENTS_FILE, TRACES_JSONL_FILE, TRACES_CSV_FILE]))
+      // flags.jsonl is hashed while its records are checked (flag-check.ts).
+      await checkFiles(reader, manifest, report, new Set([EVENTS_FILE, TRACES_JSONL_FILE, TRACES_CSV_FILE, FLAGS_FILE]))
+      await checkFlags(reader, manifest, report)
       const packs = await BundlePacks.check(reader, manifest, report)
       await checkTraces(reader, manifest, packs, options, verdict, report, streamedDigests)
       for (const listed of new Map(manifest.files.map((f) => [f.path, f])).values()) {

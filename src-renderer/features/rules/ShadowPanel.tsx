@@ -1,16 +1,17 @@
 import { Link } from "@tanstack/react-router"
 import { useState } from "react"
-import type { ShadowEntry, ShadowReport, ShadowSide } from "../../../src-shared/shadow"
+import type { ShadowEntry, ShadowReport } from "../../../src-shared/shadow"
 import { formatCount } from "./counts"
 import { useI18n } from "../../i18n/i18n-context"
-import { OutcomeBadge } from "../../ui/badges"
 import { ALL_CLIENTS, clientIdsOf, ShadowClients, type ClientChoice } from "./ShadowClients"
+import { ShadowComparison } from "./ShadowComparison"
 import type { ShadowJobControl } from "./use-shadow-job"
 
 // The shadow run of a change in review (seed 001 §12: nothing new reaches users unshadowed): a
 // progress bar while the stored answers are asked again with the change, a Stop that ends it (the
 // report then covers what was done), and the report by client: which answers would change, how
-// (answer ↔ refusal, yes ↔ no, values old → new), each opening the stored run.
+// (answer ↔ refusal, yes ↔ no, values old → new), each side by side as the what-if compares a
+// hypothetical (ShadowComparison), each opening the stored run.
 
 export function ShadowPanel({ control, canStart }: { control: ShadowJobControl; canStart: boolean }) {
   const { t } = useI18n()
@@ -124,7 +125,7 @@ function ShadowReportView({ report }: { report: ShadowReport }) {
 }
 
 function ShadowEntryView({ entry }: { entry: ShadowEntry }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   return (
     <li
       className="shadow-entry"
@@ -136,33 +137,7 @@ function ShadowEntryView({ entry }: { entry: ShadowEntry }) {
         {entry.question}
       </Link>
       {entry.flip && <span className="badge badge-flip">{t(`rules.shadow.flip.${entry.flip}`)}</span>}
-      <div className="shadow-sides">
-        <Side label={t("rules.shadow.before")} side={entry.before} />
-        <Side label={t("rules.shadow.after")} side={entry.after} />
-      </div>
-      {entry.values.length > 0 && (
-        <ul className="shadow-values">
-          {entry.values.map((v) => (
-            <li key={v.key}>
-              {v.label[locale]}: {v.before?.[locale] ?? "—"} → {v.after?.[locale] ?? "—"}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ShadowComparison entry={entry} />
     </li>
-  )
-}
-
-function Side({ label, side }: { label: string; side: ShadowSide }) {
-  return (
-    <div className="shadow-side">
-      <span className="muted">{label}</span>{" "}
-      {side.outcome === "AWAITING_INPUT" ? (
-        <span className="badge">?</span>
-      ) : (
-        <OutcomeBadge outcome={side.outcome} />
-      )}
-      <p>{side.headline}</p>
-    </div>
   )
 }

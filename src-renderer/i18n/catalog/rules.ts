@@ -310,6 +310,14 @@ export const ruleMessages = {
   "rules.shadow.flip.YES_TO_NO": { hr: "da → ne", en: "yes → no" },
   "rules.shadow.flip.NO_TO_YES": { hr: "ne → da", en: "no → yes" },
   "rules.shadow.flip.OUTCOME_CHANGED": { hr: "drugačiji ishod", en: "other outcome" },
+  "rules.shadow.compare.title": {
+    hr: "Spremljeni odgovor i odgovor s promjenom, jedan uz drugi",
+    en: "The stored answer and the answer with the change, side by side",
+  },
+  "rules.shadow.compare.stored": { hr: "Spremljeni odgovor", en: "Stored answer" },
+  "rules.shadow.compare.rerun": { hr: "Odgovor s objavljenim pravilima", en: "Answer with the published rules" },
+  "rules.shadow.compare.changed": { hr: "S promjenom", en: "With the change" },
+  "rules.shadow.awaiting": { hr: "Traži dodatni podatak", en: "Asks for more information" },
   "rules.link.label": {
     hr: "Promjena pravila koja to ispravlja (neobavezno)",
     en: "The rule change that fixes it (optional)",

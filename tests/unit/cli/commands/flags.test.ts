@@ -2,9 +2,13 @@ import { describe, expect, test } from "vitest"
 import type { FlagQueueItem } from "../../../../src-shared/flags"
 import type { CliIo } from "../../../../src-main/cli/io"
 import { main, processIo } from "../../../../src-main/cli/main"
+import { seedBundledPack } from "../../../../src-main/packs/bundled-seed"
+import { publishedPack } from "../../../../src-main/packs/published-pack"
+import { RuleChanges } from "../../../../src-main/packs/rule-changes"
 import { FlagsRepository } from "../../../../src-main/store/flags-repo"
 import { openStore } from "../../../../src-main/store/store"
 import { AS_OF, CLEAR_QUESTION, realService } from "../../store/engine-fixtures"
+import { hrCorePack } from "../../store/core-pack"
 import { tempDbPath } from "../../store/fixtures"
 
 // `fiskai flags list|decide` through the CLI entry point, on a real database file holding a run
@@ -81,6 +85,35 @@ describe("fiskai flags", () => {
     expect((await cli("flags", "decide", "no-such-flag", "--confirm", "--note", "x", "--db", db)).code).toBe(1)
   })
 
+  test("decide --confirm --change links the flag to a stored rule change; an unknown one exits 1 in hr and en, writing nothing", async () => {
+    const { db, wrong, unclear } = await flaggedDatabase()
+    const store = openStore({ path: db })
+    seedBundledPack(store, hrCorePack())
+    const rules = new RuleChanges(store)
+    const ana = rules.createProfile("Ana Anić").id
+    const rule = publishedPack(store)?.pack.rules[0]
+    if (rule === undefined) throw new Error("the shipped pack has no rule to change")
+    const change = rules.propose({ author: ana, kind: "edit", ruleId: rule.id, rule: { ...rule, titleEn: `${rule.titleEn} (test)` }, note: "prag" })
+    store.close()
+
+    const unknown = await cli("flags", "decide", wrong, "--confirm", "--change", "no-such-change", "--note", "prag", "--db", db)
+    expect(unknown).toMatchObject({ code: 1, out: "" })
+    expect(unknown.err).toContain("nema promjene pravila no-such-change")
+    expect(unknown.err).toContain("Ništa nije zapisano.")
+    const english = await cli("flags", "decide", wrong, "--confirm", "--change", "no-such-change", "--note", "prag", "--locale", "en", "--db", db)
+    expect(english.err).toContain("no rule change no-such-change: a confirmed report can only be linked to a stored rule change")
+    expect((await cli("flags", "list", "--db", db)).out.split("\n")[0]).toBe("2 otvorene prijave")
+
+    const linked = await cli("flags", "decide", wrong, "--confirm", "--change", change.id, "--note", "prag", "--db", db)
+    expect(linked).toEqual({ code: 0, out: `Prijava ${wrong} potvrđena: odgovor je bio netočan. Povezana s promjenom pravila ${change.id}.\n`, err: "" })
+    const items = JSON.parse((await cli("flags", "list", "--all", "--json", "--db", db)).out) as FlagQueueItem[]
+    expect(items.find((i) => i.flag.id === wrong)?.linkedChange).toEqual({ id: change.id, ruleId: rule.id, status: "DRAFT" })
+    // Only a confirmation carries a link.
+    const rejecting = await cli("flags", "decide", unclear, "--reject", "--change", change.id, "--note", "x", "--db", db)
+    expect(rejecting.code).toBe(2)
+    expect(rejecting.err).toContain("only with --confirm")
+  })
+
   test("bad usage exits 2 with the reason and the usage, before the database is opened", async () => {
     const missing = tempDbPath()
     for (const argv of [
@@ -94,6 +127,8 @@ describe("fiskai flags", () => {
       ["flags", "decide", "f1", "--confirm"],
       ["flags", "decide", "f1", "--confirm", "--note", "   "],
       ["flags", "list", "--locale", "de"],
+      ["flags", "list", "--change", "c1"],
+      ["flags", "decide", "f1", "--reject", "--change", "c1", "--note", "x"],
     ]) {
       const run = await cli(...argv, "--db", missing)
       expect(run.code, argv.join(" ")).toBe(2)

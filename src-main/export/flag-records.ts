@@ -1,0 +1,115 @@
+import { z } from "zod"
+import type Database from "better-sqlite3"
+import { canonicalJson } from "../util/canonical-json"
+import { FLAGS_FILE } from "./bundle-format"
+
+export { FLAGS_FILE }
+
+// The flags of the exported runs in the audit bundle (issue 19, format version 2): what a user
+// reported about an answer (kind, note, when) and what a reviewer decided (confirmed or rejected,
+// the note, when, and the rule change a confirmation names, with its author and reviewer). One
+// record per line of flags.jsonl, in canonical JSON, the runs' bundle order then the flags' own;
+// the file is listed in the signed manifest like every other, so its records are signed too.
+// The store records no person for a report or a decision (a desk's local app): the bundle's
+// manifest names who exported it, and a linked rule change names its author and reviewer.
+
+export const FlagRuleChange = z.strictObject({
+  id: z.string().min(1),
+  ruleId: z.string(),
+  kind: z.enum(["add", "edit", "retire"]),
+  status: z.enum(["DRAFT", "IN_REVIEW", "PUBLISHED", "RETIRED"]),
+  authorName: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+})
+
+export const FlagDecisionRecord = z.strictObject({
+  decision: z.enum(["confirmed", "rejected"]),
+  decidedAt: z.string().min(1),
+  note: z.string(),
+  /** The rule change a confirmation names as the fix; never on a rejection. */
+  ruleChange: FlagRuleChange.nullable(),
+})
+
+export const FlagRecord = z
+  .strictObject({
+    id: z.string().min(1),
+    /** The flagged run: a trace of this bundle. */
+    runId: z.string().min(1),
+    kind: z.enum(["wrong", "unclear"]),
+    note: z.string(),
+    reportedAt: z.string().min(1),
+    /** Null while the flag is open. */
+    decision: FlagDecisionRecord.nullable(),
+  })
+  .refine(
+    (r) => r.decision === null || r.decision.decision === "confirmed" || r.decision.ruleChange === null,
+    {
+      message: "only a confirmed flag names a rule change",
+      path: ["decision", "ruleChange"],
+    },
+  )
+
+export type FlagRecord = z.infer<typeof FlagRecord>
+
+interface FlagRow {
+  id: string
+  runId: string
+  kind: FlagRecord["kind"]
+  note: string
+  createdAt: string
+  status: "open" | "confirmed" | "rejected"
+  decidedAt: string | null
+  decisionNote: string | null
+  changeId: string | null
+  ruleId: string | null
+  changeKind: FlagRuleChange["kind"] | null
+  changeStatus: FlagRuleChange["status"] | null
+  authorName: string | null
+  approvedByName: string | null
+}
+type FlagRuleChange = z.infer<typeof FlagRuleChange>
+
+/**
+ * The flags of the runs in the export's selection (its temp table `export_selection`), as
+ * flags.jsonl lines. Read in the export's read transaction: the same snapshot as the traces.
+ */
+export function flagLinesOfSelection(db: Database.Database): string[] {
+  const rows = db
+    .prepare(
+      `SELECT f.id AS id, f.run_id AS runId, f.kind AS kind, f.note AS note, f.created_at AS createdAt, f.status AS status,
+         f.decided_at AS decidedAt, f.decision_note AS decisionNote, rc.id AS changeId, rc.rule_id AS ruleId,
+         rc.kind AS changeKind, rc.status AS changeStatus, pa.display_name AS authorName, pb.display_name AS approvedByName
+       FROM export_selection s JOIN flags f ON f.run_id = s.request_id
+       LEFT JOIN rule_changes rc ON rc.id = f.rule_change_id
+       LEFT JOIN profiles pa ON pa.id = rc.author_id
+       LEFT JOIN profiles pb ON pb.id = rc.approved_by
+       ORDER BY s.pos, f.created_at, f.rowid`,
+    )
+    .all() as FlagRow[]
+  return rows.map((row) => canonicalJson(FlagRecord.parse(recordOf(row))))
+}
+
+function recordOf(row: FlagRow): FlagRecord {
+  const ruleChange =
+    row.changeId === null || row.ruleId === null || row.changeKind === null || row.changeStatus === null
+      ? null
+      : {
+          id: row.changeId,
+          ruleId: row.ruleId,
+          kind: row.changeKind,
+          status: row.changeStatus,
+          authorName: row.authorName,
+          approvedByName: row.approvedByName,
+        }
+  return {
+    id: row.id,
+    runId: row.runId,
+    kind: row.kind,
+    note: row.note,
+    reportedAt: row.createdAt,
+    decision:
+      row.status === "open" || row.decidedAt === null || row.decisionNote === null
+        ? null
+        : { decision: row.status, decidedAt: row.decidedAt, note: row.decisionNote, ruleChange },
+  }
+}

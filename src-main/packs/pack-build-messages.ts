@@ -1,0 +1,21 @@
+import type { RuleEdit } from "./apply-changes"
+import type { RefusalCode } from "./refusals"
+
+// What a publication's pack build thread is given and answers (pack-build.ts, pack-build-worker.ts).
+// It is given the base version's stored content and the changes, and answers with the next pack's
+// canonical JSON, a PackRefusal's code and params (so that the caller throws the same refusal as
+// an in-thread build would), or a plain failure.
+
+export interface PackBuildData {
+  /** The base version's stored canonical JSON. */
+  baseJson: string
+  /** Its content hash as the store records it: the worker checks the content against it. */
+  baseHash: string
+  edits: RuleEdit[]
+  next: { version: string; publishedAt: string }
+}
+
+export type PackBuildReply =
+  | { type: "built"; id: string; version: string; hash: string; canonicalJson: string }
+  | { type: "refused"; code: RefusalCode; params: Record<string, string> }
+  | { type: "failed"; message: string }
