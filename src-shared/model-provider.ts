@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { ModelDraftRecord, ModelEndReason } from "./events/model-record"
+import { ModelDraftRecord, ModelEndReason, ModelProposalRecord } from "./events/model-record"
 import { ReasoningStage } from "./events/stages"
 
 // The optional local model as the window sees it (issue 24): its settings without the key (the
@@ -55,12 +55,21 @@ export const ModelTestInput = z.strictObject({
   model: z.string().max(400).optional(),
 })
 
+/** The model's proposal for a clarification, as the window offers it: one of the engine's options. */
+export const ModelProposalOffer = z.object({
+  /** The clarification option's value (the answer the window sends when the user accepts). */
+  value: z.string().min(1).max(300),
+  label: z.string().max(300),
+})
+
 /** A sanitised piece of the model's thinking, pushed while the run is under way (seed 004 §5.1). */
 export const ModelThought = z.object({
   requestId: z.string().min(1),
   text: z.string().max(500),
   /** The engine stage that was running when it arrived (null: after the engine had answered). */
   during: ReasoningStage.nullable(),
+  /** Set on the push that brings a proposal for the run's clarification (issue 24, point 3). */
+  proposal: ModelProposalOffer.optional(),
 })
 
 /** A finished run's model part, read from its trace records (none: the run had no model). */
@@ -71,6 +80,16 @@ export const ModelRunView = z.object({
   reason: ModelEndReason.nullable(),
   model: z.string().nullable(),
   draft: ModelDraftRecord.nullable(),
+  /** The model's proposal for the run's topic clarification, offered or discarded (and why). */
+  proposal: ModelProposalRecord.nullable().optional(),
+  /** A resumed run: the model thought again from this seq; whether its part before the pause was kept. */
+  resumedAfterSeq: z.number().int().nonnegative().nullable().optional(),
+  earlierPart: z.enum(["kept", "not_kept"]).nullable().optional(),
+  /**
+   * A what-if run (the engine's hypothetical, for which the model is never asked): the run it was
+   * made from, when that run has the model's part (its thoughts belong to that run).
+   */
+  originalRun: z.string().nullable().optional(),
 })
 
 export type ModelSettingsView = z.infer<typeof ModelSettingsView>
@@ -79,4 +98,5 @@ export type ModelTestFinding = z.infer<typeof ModelTestFinding>
 export type ModelTestResult = z.infer<typeof ModelTestResult>
 export type ModelTestInput = z.infer<typeof ModelTestInput>
 export type ModelThought = z.infer<typeof ModelThought>
+export type ModelProposalOffer = z.infer<typeof ModelProposalOffer>
 export type ModelRunView = z.infer<typeof ModelRunView>

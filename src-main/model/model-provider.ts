@@ -5,6 +5,7 @@ import type { TraceReader } from "../store/trace-reader"
 import type { EventBus } from "../util/event-bus"
 import { testModelConnection } from "./connection-test"
 import { modelCompanionFactory, type ModelCompanionFactory } from "./model-run"
+import { PausedParts } from "./paused-parts"
 import { ModelSettingsStore } from "./settings-store"
 
 // The local model in the app (issue 24): the settings (file and keychain), the companion each new
@@ -30,6 +31,8 @@ export const CONNECTION_TEST_MS = 4000
 export class ModelProvider {
   readonly settings: ModelSettingsStore
   readonly thoughts: EventBus<ModelThought>
+  /** The model's part of runs suspended at a clarification, until they go on (this session only). */
+  private readonly paused = new PausedParts()
 
   constructor(private readonly deps: ModelProviderDeps) {
     this.settings = new ModelSettingsStore(deps.dataDir, deps.secrets, deps.env ?? process.env)
@@ -47,9 +50,17 @@ export class ModelProvider {
       return undefined
     }
     if (settings === undefined) return undefined
-    return modelCompanionFactory(settings, {
-      onThought: ({ requestId, text, during }) => this.thoughts.publish({ requestId, text, during }),
-    })
+    return modelCompanionFactory(
+      settings,
+      {
+        onThought: ({ requestId, text, during }) => this.thoughts.publish({ requestId, text, during }),
+        // An offered proposal reaches the window on the thoughts' push, as the clarification's option.
+        onProposal: (requestId, proposal) => {
+          if (proposal.option !== null) this.thoughts.publish({ requestId, text: proposal.option.label, during: "CLARIFICATION", proposal: proposal.option })
+        },
+      },
+      this.paused,
+    )
   }
 
   /** Tests the saved settings, or the form's unsaved address and model with the saved key. */
@@ -64,12 +75,19 @@ export class ModelProvider {
   }
 }
 
-/** A stored run's model part, read from its trace records (trace format 2; a version-1 trace has none). */
+/**
+ * A stored run's model part, read from its trace records (trace format 2; a version-1 trace has
+ * none). A what-if run never has one: it names the run it was made from when that one has.
+ */
 export function modelRunView(reader: TraceReader, requestId: string): ModelRunView {
   const records = reader.modelRecords(requestId).map((record) => record.data)
+  const base = reader.row(requestId)?.counterfactualOf ?? null
+  const originalRun = base !== null && reader.modelRecords(base).length > 0 ? base : null
   const steps = records.flatMap((data) => (data.kind === "steps" ? data.steps.map(({ stage, thought }) => ({ stage, thought })) : []))
   const end = records.find((data) => data.kind === "end")
   const draft = records.find((data) => data.kind === "draft")
+  // The latest proposal (a run asks about its topic once; a later pause is another question).
+  const proposal = records.findLast((data) => data.kind === "proposal")
   return {
     requestId,
     present: records.length > 0,
@@ -77,5 +95,9 @@ export function modelRunView(reader: TraceReader, requestId: string): ModelRunVi
     reason: end?.kind === "end" ? end.reason : null,
     model: end?.kind === "end" ? end.model : null,
     draft: draft?.kind === "draft" ? draft : null,
+    proposal: proposal?.kind === "proposal" ? proposal : null,
+    resumedAfterSeq: end?.kind === "end" ? (end.resumedAfterSeq ?? null) : null,
+    earlierPart: end?.kind === "end" ? (end.earlierPart ?? null) : null,
+    originalRun,
   }
 }

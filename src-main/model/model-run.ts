@@ -1,9 +1,20 @@
 import { eventId, isTerminal, type ReasoningEvent, type TerminalEvent } from "../../src-shared/events/event"
-import { TRACE_FORMAT_VERSION, type ModelDraftRecord, type ModelEndRecord, type ModelRecordData, type ModelRecordEvent } from "../../src-shared/events/model-record"
+import {
+  TRACE_FORMAT_VERSION,
+  type ModelDraftRecord,
+  type ModelEndRecord,
+  type ModelProposalRecord,
+  type ModelRecordData,
+  type ModelRecordEvent,
+} from "../../src-shared/events/model-record"
+import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { Locale, ReasoningStage } from "../../src-shared/events/stages"
 import type { EngineRequest } from "../engine/types"
+import type { LoadedPack } from "../knowledge/loader"
 import { streamChat, type StreamEnd } from "./client"
-import { draftMessages, thinkingMessages } from "./prompts"
+import type { PausedPart, PausedParts, PausedProposal } from "./paused-parts"
+import { draftMessages, thinkingMessages, type Clarified } from "./prompts"
+import { discarded, proposeInterpretation } from "./proposal"
 import { guardDraft, isDraftable, type DraftableTerminal } from "./prose-guard"
 import { sanitiseText, StreamSanitiser, type Sanitised } from "./sanitize"
 import { segmentThinking, type ArrivedText, type SegmentedStep } from "./segment"
@@ -14,6 +25,9 @@ import { endpointLabel, type ModelSettings } from "./settings"
 // draft the answer's prose, which the guard checks. Everything it sent is kept as records that
 // the audit sink chains after the engine's terminal (trace format 2). It never changes, delays
 // past its limits or fails a run: every trouble ends the model's part with a reason.
+// A run that suspends at a clarification hands its part so far to PausedParts (and, when the
+// engine could not tell the topic, asks the model for a proposal, offered as one of the engine's
+// options); the resumed run's companion starts its recording with that part and thinks again.
 
 /** What the run service needs of the model beside a run. */
 export interface ModelCompanion {
@@ -23,8 +37,25 @@ export interface ModelCompanion {
   trailer(firstSeq: number): readonly ModelRecordEvent[]
 }
 
+/** A run resumed after a clarification, as its companion needs it. */
+export interface ResumedRun {
+  /** The seq the run goes on from (the stored events before it are replayed, never shown). */
+  afterSeq: number
+  /** The clarification that was answered (the last stored event's question), when it was one. */
+  clarification: ClarificationPayload | undefined
+  answer: string
+}
+
+export interface CompanionRun {
+  clock: () => Date
+  stageTimeoutMs?: number
+  /** The run's pack: a proposal lists its concepts (absent: no proposal). */
+  pack?: LoadedPack
+  resume?: ResumedRun
+}
+
 /** Makes the companion of a run (the run service calls it once the request is frozen). */
-export type ModelCompanionFactory = (request: EngineRequest, run: { clock: () => Date; stageTimeoutMs?: number }) => ModelCompanion
+export type ModelCompanionFactory = (request: EngineRequest, run: CompanionRun) => ModelCompanion
 
 /** A sanitised thought as it arrived, for a window or a terminal to show live. */
 export interface LiveThought {
@@ -45,10 +76,13 @@ export interface ModelSummary {
 export interface ModelListener {
   onThought?: (thought: LiveThought) => void
   onEnd?: (summary: ModelSummary) => void
+  /** A proposal the window may offer (only an offered one: a discarded one is in the recording). */
+  onProposal?: (requestId: string, proposal: ModelProposalRecord) => void
 }
 
-export function modelCompanionFactory(settings: ModelSettings, listener: ModelListener = {}): ModelCompanionFactory {
-  return (request, run) => new ModelRun(request, settings, run, listener)
+/** `paused`: where a suspended run's part waits for its resume (absent: not kept, e.g. the CLI). */
+export function modelCompanionFactory(settings: ModelSettings, listener: ModelListener = {}, paused?: PausedParts): ModelCompanionFactory {
+  return (request, run) => new ModelRun(request, settings, run, listener, paused)
 }
 
 export class ModelRun implements ModelCompanion {
@@ -61,21 +95,32 @@ export class ModelRun implements ModelCompanion {
   private startedAt = 0
   private thinking: Promise<StreamEnd> | undefined
   private graceExpired = false
+  /** The part kept from before the pause (a resumed run), if this process kept it. */
+  private readonly carried: PausedPart | undefined
+  private lastEvent: ReasoningEvent | undefined
 
   constructor(
     private readonly request: EngineRequest,
     private readonly settings: ModelSettings,
-    private readonly run: { clock: () => Date; stageTimeoutMs?: number },
+    private readonly run: CompanionRun,
     private readonly listener: ModelListener,
+    private readonly paused: PausedParts | undefined,
   ) {
     this.locale = request.locale ?? (/[čćšžđ]|\b(?:je|li|koja|koji|što|kako|moram)\b/iu.test(request.question) ? "hr" : "en")
+    this.carried = run.resume === undefined ? undefined : paused?.take(request.requestId)
+    this.records.push(...(this.carried?.records ?? []))
+    this.thoughts.push(...(this.carried?.thoughts ?? []))
   }
 
   async *beside(run: AsyncIterable<ReasoningEvent>): AsyncGenerator<ReasoningEvent, void> {
+    await this.settleCarriedProposal()
     this.startThinking()
+    let ended = false
     try {
       for await (const event of run) {
+        this.lastEvent = event
         if (isTerminal(event)) {
+          ended = true
           await this.finish(event)
           yield event
           return
@@ -88,6 +133,7 @@ export class ModelRun implements ModelCompanion {
     } finally {
       // A run suspended at a clarification, failed or abandoned: the model's part ends with it.
       this.stop.abort()
+      if (!ended && this.lastEvent?.status === "awaiting_input") this.pause(this.lastEvent)
     }
   }
 
@@ -98,6 +144,54 @@ export class ModelRun implements ModelCompanion {
     })
   }
 
+  /** The run suspended here (the consumer stopped at an awaiting_input): its part waits for the resume. */
+  private pause(event: ReasoningEvent): void {
+    this.take("reasoning", this.sanitisers.reasoning.end())
+    this.take("text", this.sanitisers.text.end())
+    if (this.paused === undefined) return
+    const part: PausedPart = { records: [...this.records], thoughts: [...this.thoughts] }
+    // The engine could not tell the topic: the model may propose one of the pack's concepts.
+    if (event.stage === "CLARIFICATION" && event.status === "awaiting_input" && event.data.reason === "topic" && this.run.pack !== undefined)
+      part.proposal = this.startProposal(event.data, event.seq, this.run.pack)
+    this.paused.keep(this.request.requestId, part)
+  }
+
+  private startProposal(clarification: ClarificationPayload, forSeq: number, pack: LoadedPack): PausedProposal {
+    const stop = new AbortController()
+    const done = proposeInterpretation({ settings: this.settings, question: this.request.question, locale: this.locale, pack, clarification, forSeq, signal: stop.signal }).catch(() =>
+      discarded(forSeq, "no_reply", null, "the request failed"),
+    )
+    void done.then((proposal) => {
+      if (proposal.outcome !== "offered" || stop.signal.aborted) return
+      try {
+        this.listener.onProposal?.(this.request.requestId, proposal)
+      } catch {
+        // A listener's failure is the listener's.
+      }
+    })
+    return { stop, done }
+  }
+
+  /** A resumed run: the proposal made at the pause is recorded with whether the user took it. */
+  private async settleCarriedProposal(): Promise<void> {
+    const proposal = this.carried?.proposal
+    if (proposal === undefined) return
+    // The user answered before the model proposed: its request ends here (recorded as no reply).
+    proposal.stop.abort()
+    const settled = await proposal.done
+    const answer = this.run.resume?.answer
+    const chosen = settled.option === null || answer === undefined ? false : settled.option.value === answer || settled.option.label === answer
+    this.record({ ...settled, chosen })
+  }
+
+  /** What the user said at the clarification a resumed run goes on from (the prompt mentions it). */
+  private clarified(): Clarified | undefined {
+    const resume = this.run.resume
+    if (resume === undefined) return undefined
+    const option = resume.clarification?.options?.find((o) => o.value === resume.answer)
+    return { question: resume.clarification?.question ?? "", answer: option?.label ?? resume.answer }
+  }
+
   private startThinking(): void {
     this.startedAt = Date.now()
     const { limits } = this.settings
@@ -105,7 +199,7 @@ export class ModelRun implements ModelCompanion {
       endpoint: this.settings.endpoint,
       model: this.settings.model,
       ...(this.settings.apiKey === undefined ? {} : { apiKey: this.settings.apiKey }),
-      messages: thinkingMessages(this.request.question, this.locale),
+      messages: thinkingMessages(this.request.question, this.locale, this.clarified()),
       limits: { connectMs: limits.connectMs, stallMs: limits.stallMs, totalMs: limits.thinkMs },
       signal: this.stop.signal,
       onDelta: ({ channel, text }) => this.take(channel, this.sanitisers[channel].push(text)),
@@ -147,6 +241,7 @@ export class ModelRun implements ModelCompanion {
       model: this.settings.model,
       endpoint: endpointLabel(this.settings.endpoint),
       ...(thinking.detail === undefined ? {} : { detail: thinking.detail.slice(0, 300) }),
+      ...(this.run.resume === undefined ? {} : { resumedAfterSeq: this.run.resume.afterSeq, earlierPart: this.carried === undefined ? "not_kept" : "kept" }),
     }
     this.record(end)
     try {

@@ -7,8 +7,16 @@ import type { DraftableTerminal } from "./prose-guard"
 // result and cited evidence only. The evidence goes in as data, fenced, never as instructions:
 // a quote that says "ignore the rules" is a quote (and the guard checks the output regardless).
 
-export function thinkingMessages(question: string, locale: Locale): ChatMessage[] {
+/** A resumed run's clarification: the engine's question and the answer the user gave. */
+export interface Clarified {
+  question: string
+  answer: string
+}
+
+export function thinkingMessages(question: string, locale: Locale, clarified?: Clarified): ChatMessage[] {
   const language = locale === "hr" ? "Croatian" : "English"
+  // After a clarification the model thinks again, knowing what the user said (as data, like the question).
+  const asked = clarified === undefined ? question : `${question}\n\nThe engine asked: ${clarified.question}\nThe user answered: ${clarified.answer}`
   return [
     {
       role: "system",
@@ -18,7 +26,7 @@ export function thinkingMessages(question: string, locale: Locale): ChatMessage[
         "which kinds of rules and sources apply, what could conflict and how sure one can be. Do not give the answer, " +
         "no amounts or rates of your own, at most eight sentences.",
     },
-    { role: "user", content: question },
+    { role: "user", content: asked },
   ]
 }
 

@@ -11,7 +11,8 @@ import type { RunOptions, ScenarioRechecker } from "./whatif-types"
 // records what changed since the scenario was saved. The saved facts are applied as exact values
 // (a flip chosen under the old pack's thresholds could pick another value under the new one).
 // With an unchanged pack the saved base is reused; otherwise the base question is asked again,
-// with its frozen profile and recorded clarification answers, under the current pack.
+// with its frozen profile and recorded clarification answers, under the current pack. Neither run
+// consults the local model, even with the provider on.
 
 export async function recheckScenario(
   service: ScenarioRechecker,
@@ -30,6 +31,9 @@ export async function recheckScenario(
     const { requestId: _old, ...request } = parseStoredRequest(baseRow.requestJson)
     const asked = await service.traces.ask(request, {
       clarifications: recordedAnswers(reader.events(baseRow.requestId)),
+      // A re-check is the engine's hypothetical: the local model is never asked (issue 24); its
+      // thoughts belong to the run the scenario was made from.
+      withoutModel: true,
       ...(options.sinks ? { sinks: options.sinks } : {}),
     })
     if (asked.status !== "complete" || !isTerminal(asked.event))

@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { FocusAttribute } from "./payloads"
 import { ReasoningStage } from "./stages"
 
 // The optional local language model's recording (issue 24, seed 004 §5): what the model sent, as
@@ -47,6 +48,35 @@ export const ModelDraftRecord = z.object({
   problems: z.array(z.string()),
 })
 
+/**
+ * Why a proposal was not offered: no usable reply (timeout, stall, dropped connection, HTTP error),
+ * a reply that is not the asked JSON, no concept proposed, a concept the pack does not hold, or one
+ * the engine's clarification does not offer for this question (only what it offers can be chosen).
+ */
+export const ModelProposalDiscard = z.enum(["no_reply", "not_json", "none", "not_in_pack", "not_offered"])
+
+/**
+ * The model's proposed interpretation of a question the intake could not place (issue 24, point 3):
+ * a concept and the attribute asked, from the pack. Offered, it is one of the engine's own
+ * clarification options, which the user confirms; the engine then checks it like any answer.
+ */
+export const ModelProposalRecord = z.object({
+  kind: z.literal("proposal"),
+  /** The seq of the clarification it was proposed for. */
+  forSeq: z.number().int().nonnegative(),
+  outcome: z.enum(["offered", "discarded"]),
+  /** The concept slug the model named (as sent, cut to 200 characters), or null when it named none. */
+  concept: z.string().max(200).nullable(),
+  /** The attribute it named when the pack has it for that concept, else null. */
+  attribute: FocusAttribute.nullable(),
+  /** The clarification option the proposal is (offered only). */
+  option: z.object({ value: z.string(), label: z.string() }).nullable(),
+  why: ModelProposalDiscard.nullable(),
+  /** Whether the user's answer was the proposed option (null: the run did not go on in this process). */
+  chosen: z.boolean().nullable(),
+  detail: z.string().max(300).optional(),
+})
+
 /** The model's part ended: how, with which model, and (on trouble) a short technical detail. */
 export const ModelEndRecord = z.object({
   kind: z.literal("end"),
@@ -55,9 +85,16 @@ export const ModelEndRecord = z.object({
   /** The endpoint's host and port only (never its path, query or key). */
   endpoint: z.string(),
   detail: z.string().max(300).optional(),
+  /**
+   * A run resumed after a clarification: the model thought again from this event seq on. Its part
+   * before the pause is in this recording only when `earlierPart` is "kept" (the pause and the
+   * resume in one app session); after a restart it is "not_kept" (a paused trace holds no model records).
+   */
+  resumedAfterSeq: z.number().int().nonnegative().optional(),
+  earlierPart: z.enum(["kept", "not_kept"]).optional(),
 })
 
-export const ModelRecordData = z.discriminatedUnion("kind", [ModelChunkRecord, ModelStepsRecord, ModelDraftRecord, ModelEndRecord])
+export const ModelRecordData = z.discriminatedUnion("kind", [ModelChunkRecord, ModelStepsRecord, ModelDraftRecord, ModelProposalRecord, ModelEndRecord])
 
 export const ModelRecordEvent = z.object({
   v: z.literal(TRACE_FORMAT_VERSION),
@@ -76,6 +113,8 @@ export type ModelChunkRecord = z.infer<typeof ModelChunkRecord>
 export type ModelStepsRecord = z.infer<typeof ModelStepsRecord>
 export type ModelDraftRecord = z.infer<typeof ModelDraftRecord>
 export type ModelEndRecord = z.infer<typeof ModelEndRecord>
+export type ModelProposalRecord = z.infer<typeof ModelProposalRecord>
+export type ModelProposalDiscard = z.infer<typeof ModelProposalDiscard>
 export type ModelRecordData = z.infer<typeof ModelRecordData>
 export type ModelRecordEvent = z.infer<typeof ModelRecordEvent>
 

@@ -7,20 +7,55 @@ import "./model.css"
 
 // After a run's answer: the local model's part, read from the trace (trace format 2) — a note when
 // it did not finish or its draft was discarded, its thinking by stage (seed 004 §6, §7.3) and, when
-// the guard accepted it, its wording of the answer. A run without a model part shows nothing.
+// the guard accepted it, its wording of the answer; what it proposed at a topic clarification and
+// whether it was taken; for a run resumed after a restart, that its part before the pause is gone.
+// A what-if run has no model part: it says the thoughts belong to the run it was made from. A run
+// without a model part (and a what-if of one) shows nothing.
 
 export function ModelPart({ requestId, terminalId }: { requestId: string; terminalId: string }) {
   const { api } = useStores()
   const loaded = useLoaded(() => call("model.run", { requestId }, api), [api, requestId, terminalId])
-  if (loaded.state !== "ready" || !loaded.value.present) return null
+  if (loaded.state !== "ready") return null
+  const { originalRun } = loaded.value
+  if (!loaded.value.present)
+    return typeof originalRun === "string" ? <HypotheticalNote /> : null
   return <ModelPartView part={loaded.value} />
+}
+
+/** A what-if is the engine's hypothetical: the model is never asked for one. */
+function HypotheticalNote() {
+  const { t } = useI18n()
+  return (
+    <p className="notice model-note" role="note" data-testid="model-hypothetical-note">
+      {t("model.note.hypothetical")}
+    </p>
+  )
+}
+
+function ProposalNote({ proposal }: { proposal: NonNullable<ModelRunView["proposal"]> }) {
+  const { t } = useI18n()
+  const text =
+    proposal.outcome === "offered"
+      ? t(proposal.chosen === true ? "model.proposal.taken" : "model.proposal.notTaken", { label: proposal.option?.label ?? "" })
+      : t("model.proposal.discarded", { why: t(`model.proposal.why.${proposal.why ?? "none"}`) })
+  return (
+    <p className="notice model-note" role="note" data-testid="model-proposal-note" data-outcome={proposal.outcome} data-why={proposal.why ?? ""}>
+      {text}
+    </p>
+  )
 }
 
 function ModelPartView({ part }: { part: ModelRunView }) {
   const { t } = useI18n()
-  const { draft, reason, steps } = part
+  const { draft, reason, steps, proposal } = part
   return (
     <>
+      {proposal !== null && proposal !== undefined && <ProposalNote proposal={proposal} />}
+      {part.earlierPart === "not_kept" && (
+        <p className="notice model-note" role="note" data-testid="model-not-kept-note">
+          {t("model.note.notKept")}
+        </p>
+      )}
       {reason !== null && reason !== "finished" && (
         <p className="notice model-note" role="note" data-testid="model-note" data-reason={reason}>
           {t("model.note.end", { why: t(`model.why.${reason}`) })}
