@@ -5,7 +5,7 @@ import { typedText } from "./text"
 
 // Client documents over IPC (issue 22): the window sends a file's bytes to the main process's
 // intake, lists and searches a client's documents, completes @-mentions and audits e-invoices.
-// The main process's own types (documents-repo.ts, einvoice/audit/finding.ts) stay behind the
+// The main process's own types (documents-repo.ts) stay behind the
 // handlers; these are what crosses the boundary.
 
 /** The largest file the window may send: intake's own limit (documents/intake/contract.ts, 25 MB). */

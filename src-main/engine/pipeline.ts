@@ -23,19 +23,19 @@ import { sourcesStage } from "./stages/sources"
 import type { RetrievalState } from "./state"
 import { contentTokens } from "./focus-words"
 import type { EngineDeps, EngineRequest, ReasoningEngine } from "./types"
+import { awaitIn, driveRun, type RunBody } from "./run-driver"
 import { withDocumentFacts } from "./document-facts"
+import { withDocumentActions } from "./document-actions"
 
 // The reasoning generator (seed 001 §7): one generator per stage composed with yield*, exactly
 // one terminal event, yielded and returned. Deterministic for the same question, as-of date,
 // profile, pack and clarification answers (timestamps aside).
 
-type RunBody = AsyncGenerator<ReasoningEvent, TerminalPayload>
-
-// A plain function handing on the guarded generator: one generator level less for every event
-// (see withStageLimit). Nothing runs before the first next() but the Run's construction.
+// A plain function handing on the driven body: nothing runs before the first next() but the
+// Run's construction. The body and its stages are plain generators (run-driver.ts).
 function rulesRun(request: EngineRequest, deps: EngineDeps): AsyncGenerator<ReasoningEvent, TerminalPayload> {
   const run = new Run(request.requestId, deps, request.locale ?? "hr")
-  return guarded(run, () => fullRun(run, request))
+  return driveRun(guarded(run, () => fullRun(run, request)))
 }
 
 /**
@@ -43,7 +43,7 @@ function rulesRun(request: EngineRequest, deps: EngineDeps): AsyncGenerator<Reas
  * document (document-facts.ts), every other question by the rules. One entry point, so that a
  * live run, a replay and a bundle's verification take the same path.
  */
-export const buildAnswerWithReasoning: ReasoningEngine = withDocumentFacts(rulesRun)
+export const buildAnswerWithReasoning: ReasoningEngine = withDocumentActions(withDocumentFacts(rulesRun))
 
 export interface ContinueRequest {
   /** The new run's id (a counterfactual is a run of its own). */
@@ -59,10 +59,14 @@ export interface ContinueRequest {
  * Re-runs APPLICABILITY, CONFLICTS, ANALYSIS, CONFIDENCE and the terminal on a (changed) context,
  * reusing the original run's sources and retrieved rules: the what-if seam (seed 001 §10).
  */
-export async function* continueFromRetrieval(
+export function continueFromRetrieval(
   request: ContinueRequest,
   deps: EngineDeps,
 ): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+  return driveRun(continuedRun(request, deps))
+}
+
+function* continuedRun(request: ContinueRequest, deps: EngineDeps): RunBody {
   const state: RetrievalState = {
     ...request.state,
     context: frozenCopy(request.context ?? request.state.context),
@@ -76,7 +80,7 @@ export async function* continueFromRetrieval(
 }
 
 /** Capacity gate, error handling and the single terminal event around a run's stages. */
-async function* guarded(run: Run, body: () => RunBody): AsyncGenerator<ReasoningEvent, TerminalPayload> {
+function* guarded(run: Run, body: () => RunBody): RunBody {
   const gate = run.deps.gate
   if (gate && !gate.tryAcquire()) {
     const terminal: TerminalPayload = {
@@ -103,7 +107,7 @@ async function* guarded(run: Run, body: () => RunBody): AsyncGenerator<Reasoning
   }
 }
 
-async function* fullRun(run: Run, request: EngineRequest): RunBody {
+function* fullRun(run: Run, request: EngineRequest): RunBody {
   const profile = request.profile ? frozenCopy(request.profile) : undefined
   const hashAtStart = snapshotHash(profile)
   // A follow-up in a thread is read with what it inherits from the previous turn.
@@ -129,7 +133,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
   const { matching } = resolved.value
   let concepts = matching.matches
   if (resolved.value.confidence < CONTEXT_CONFIDENCE_GATE) {
-    const clarified = yield* clarificationStage(run, {
+    const clarified = yield* awaitIn(clarificationStage(run, {
       question: reading.question,
       confidence: resolved.value.confidence,
       concepts,
@@ -138,7 +142,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
       contentTokens: contentTokens(intake.value.tokens, intake.value.focus),
       focus: intake.value.focus,
       ...(intake.value.strangeWords ? { strangeWords: intake.value.strangeWords } : {}),
-    })
+    }))
     if (!clarified.ok) return clarified.terminal
     concepts = clarified.value
   }
@@ -146,7 +150,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
   // refused for its topic needs no date); the answer is the run's date from here on.
   let dated = resolved.value
   if (dated.dateToAsk) {
-    const answered = yield* dateClarificationStage(run, dated.dateToAsk)
+    const answered = yield* awaitIn(dateClarificationStage(run, dated.dateToAsk))
     if (!answered.ok) return answered.terminal
     dated = withAnsweredAsOf(dated, answered.value)
     deepFreeze(dated.context)
@@ -170,7 +174,7 @@ async function* fullRun(run: Run, request: EngineRequest): RunBody {
   return yield* fromApplicability(run, state, hashAtStart, () => snapshotHash(profile))
 }
 
-async function* fromApplicability(
+function* fromApplicability(
   run: Run,
   state: RetrievalState,
   hashAtStart: string,
@@ -207,16 +211,17 @@ async function* fromApplicability(
   ]
   if (violations.length > 0)
     return { outcome: "ERROR", ...buildError("VALIDATION_FAILED", run.locale, run.requestId, answer.outcome) }
-  await deliberatePause(run, run.deps.deliberatePauseMs ?? 0)
+  const pauseMs = run.deps.deliberatePauseMs ?? 0
+  if (pauseMs > 0 && run.deps.signal?.aborted !== true) yield* awaitIn(deliberatePause(run, pauseMs))
   // The last stop check: a Stop during the pause ends the run here, without the answer.
   if (run.stopRequested()) return cancelledTerminal(run)
   return answer
 }
 
 /** The deliberate pause before the answer (seed 001 §2); the user's Stop ends it at once. */
-async function deliberatePause(run: Run, ms: number): Promise<void> {
+// eslint-disable-next-line require-yield -- a wait without events, run by the driver (awaitIn)
+async function* deliberatePause(run: Run, ms: number): AsyncGenerator<ReasoningEvent, void> {
   const signal = run.deps.signal
-  if (ms <= 0 || signal?.aborted === true) return
   await new Promise<void>((resolve) => {
     const end = () => {
       clearTimeout(timer)

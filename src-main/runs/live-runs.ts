@@ -37,6 +37,7 @@ export class LiveRuns {
       ...(input.asOfDate === undefined ? {} : { asOfDate: input.asOfDate }),
       ...(input.locale === undefined ? {} : { locale: input.locale }),
       ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
+      ...(input.action === undefined ? {} : { action: input.action }),
     }
     // Started on the next turn of the event loop: the caller receives the id before the run's
     // first event, so it can recognise every event of its run.

@@ -9,7 +9,8 @@ import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/c
 import { counterfactualRequest } from "../whatif/counterfactual"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
 import type { EngineDeps, EngineRequest, EngineRun, ReasoningEngine } from "../engine/types"
-import type { RunDocument } from "../../src-shared/run-documents"
+import type { DocumentAction, DocumentActionRequest, RunDocument } from "../../src-shared/run-documents"
+import { frozenAction } from "./run-documents"
 import type { LoadedPack } from "../knowledge/loader"
 import { AuditSink, type AuditSinkOptions, type ChainPosition } from "../sinks/audit-sink"
 import { consumeReasoning } from "../sinks/consumer"
@@ -30,7 +31,7 @@ import { TraceWriter, type NewTrace } from "../store/trace-writer"
 import { TraceNotFoundError } from "../store/errors"
 import { verifyStoredTrace } from "./replay-source"
 import type { ModelCompanionFactory } from "../model/model-run"
-import { besideModel } from "./model-beside"
+import { besideModel, besideResumedModel } from "./model-beside"
 
 export { TraceNotFoundError }
 
@@ -44,6 +45,8 @@ export { RunAlreadyEndedError, TraceStateError }
 export type AskRequest = Omit<EngineRequest, "requestId"> & {
   /** The client documents the question names (runs/run-documents.ts), frozen into the request. */
   documents?: readonly RunDocument[]
+  /** A document action (audit, compare, summarize): its documents are frozen by runs/run-documents.ts. */
+  action?: DocumentActionRequest
 }
 
 export interface RunOptions {
@@ -59,6 +62,8 @@ export interface AskOptions extends RunOptions {
   counterfactualOf?: string
   /** The local model beside the run (issue 24; off: absent). It never decides the outcome. */
   model?: ModelCompanionFactory
+  /** Never the host's model for this run (a scenario re-check's base: runs/whatif-recheck.ts). */
+  withoutModel?: boolean
 }
 
 export interface RunResult {
@@ -141,8 +146,8 @@ export class RunService {
       signal: stop.signal,
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
     })
-    const choice = { given: options.model, provider: this.options.model, hypothetical: options.counterfactualOf !== undefined }
-    const beside = besideModel(generator, choice, engineRequest, { clock: this.store.clock, ...pickStageLimit(this.options.engineDefaults) }, readiness(generator))
+    const choice = { given: options.model, provider: this.options.model, hypothetical: options.counterfactualOf !== undefined || options.withoutModel === true }
+    const beside = besideModel(generator, choice, engineRequest, { clock: this.store.clock, pack, ...pickStageLimit(this.options.engineDefaults) }, readiness(generator))
     const audit = new AuditSink(this.writer, trace, engineRequest.locale, beside.audit)
     const events = beside.events
     const done = this.track(engineRequest.requestId, stop, this.drive(events, audit, options.sinks ?? [], clarifications.length))
@@ -277,7 +282,8 @@ export class RunService {
     }
     // The as-of date stays the user's (absent: the question's date, else the day asked); the day
     // asked is frozen so that a replay later defaults to it, not to the day of the replay.
-    const frozen: EngineRequest & { documents?: RunDocument[] } = {
+    const acting = request.action === undefined ? null : frozenAction(this.store, request.action)
+    const frozen: EngineRequest & { documents?: RunDocument[]; action?: DocumentAction } = {
       requestId,
       question: request.question,
       engineVersion: ENGINE_VERSION,
@@ -290,6 +296,8 @@ export class RunService {
       ...(request.previousTurn === undefined ? {} : { previousTurn: structuredClone(request.previousTurn) }),
       // Absent when the question names no document: such a request (and its trace) is as before.
       ...(request.documents === undefined || request.documents.length === 0 ? {} : { documents: structuredClone([...request.documents]) }),
+      // Absent for a question: its request hashes as before.
+      ...(acting === null ? {} : acting),
     }
     return StoredRequest.parse(frozen)
   }
@@ -337,11 +345,13 @@ export class RunService {
       pack,
     }
     const run = this.options.engine(request, deps)
-    // The prefix's replay is never shown to the sink: the run's readiness applies from where it goes on.
-    const audit = new AuditSink(this.writer, trace, request.locale, { resumeAt: position, ...readiness(run) })
     // From here until the run ends or suspends again, this process owns the trace.
     if (!this.writer.claim(requestId, suspendedAs)) throw new TraceStateError(`trace ${requestId} is already being continued`)
-    const generator = afterStoredPrefix(run, stored)
+    // The model thinks again for the stages after the answer (runs/model-beside.ts); a cancel ends the run without it.
+    const beside = besideResumedModel(afterStoredPrefix(run, stored), this.options.model, request, { clock: this.store.clock, pack, ...pickStageLimit(this.options.engineDefaults) }, { row, last, answer: action.answer }, readiness(run))
+    // The prefix's replay is never shown to the sink: the run's readiness applies from where it goes on.
+    const audit = new AuditSink(this.writer, trace, request.locale, { resumeAt: position, ...beside.audit })
+    const generator = beside.events
     try {
       // The answered gate is in the stored prefix, which the consumer never sees: the next
       // awaiting_input it meets is a new question (e.g. the date after the topic) and must stop there.

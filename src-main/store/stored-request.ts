@@ -3,7 +3,7 @@ import { IsoDate, ProfileContext } from "../../src-shared/context"
 import { Locale } from "../../src-shared/events/stages"
 import { InheritedPart } from "../../src-shared/events/payloads"
 import type { EngineRequest } from "../engine/types"
-import { RunDocuments } from "../../src-shared/run-documents"
+import { DocumentAction, RunDocuments } from "../../src-shared/run-documents"
 
 /**
  * The frozen engine request of a trace, as stored in traces.request_json (canonical JSON).
@@ -25,6 +25,8 @@ export const StoredRequest = z.strictObject({
   engineVersion: z.number().int().positive().optional(),
   /** Addition (issue 22): the client documents the question names; absent when it names none. */
   documents: RunDocuments.optional(),
+  /** Addition (issue 22): the document action the run is (audit, compare, summarize) on `documents`; absent for a question. */
+  action: DocumentAction.optional(),
 })
 
 export type StoredRequest = z.infer<typeof StoredRequest>

@@ -2,7 +2,8 @@ import { z } from "zod"
 import { EvaluationContext, FactSource, IsoDate } from "../context"
 import { ErrorCode, RefusalCode } from "./refusals"
 import { Authority, Locale, ReasoningStage, RiskTier } from "./stages"
-import { DocumentEvidence } from "../run-documents"
+import { DocumentActionKind, DocumentEvidence } from "../run-documents"
+import { Finding } from "../einvoice"
 
 // Payloads of seed 001 Appendix A (names exactly as spelled there) and seed 003.
 // Fields marked "addition" are ours; nothing of the seeds is renamed.
@@ -311,6 +312,10 @@ export const FinalAnswerPayload = z.object({
   legalBasis: z.string().optional(),
   /** addition (issue 22): an answer read from the client's documents names each one and the fields it read. */
   documentEvidence: z.array(DocumentEvidence).optional(),
+  /** addition (issue 22): the document action the run was (audit, compare, summarize), when it was one. */
+  documentAction: DocumentActionKind.optional(),
+  /** addition (issue 22): an e-invoice audit's findings, each with the field it is about and the rule it cites. */
+  documentFindings: z.array(Finding).optional(),
 })
 
 export const QualifiedAnswerPayload = FinalAnswerPayload.extend({

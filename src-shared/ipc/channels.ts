@@ -59,6 +59,7 @@ import {
   DocumentSummary,
 } from "../documents"
 import { AskInThreadWithDocuments, ResumeThreadInput, ThreadAskResult } from "../thread-ask"
+import { DocumentActionRequest } from "../run-documents"
 import {
   NewThreadInput,
   RenameThreadInput,
@@ -111,6 +112,8 @@ export const AskInput = z.strictObject({
   asOfDate: IsoDate.optional(),
   clientId: z.string().max(64).optional(),
   locale: Locale.optional(),
+  /** Addition (issue 22): a document action (audit, compare, summarize) run like a question. */
+  action: DocumentActionRequest.optional(),
 })
 
 export const AnswerInput = z.strictObject({

@@ -7,9 +7,11 @@ import { expect, screenshot, test } from "./support/fixtures"
 import { repoRoot } from "./support/host"
 
 // Client documents in the window (issue 22): an e-invoice dropped on the documents screen is
-// stored and listed (kind, number, date, hash), its audit finds the wrong VAT rate with the field,
-// BT and the pack's rule; one added with the file dialog with a bad OIB is found too, a correct
-// one passes, and a file intake refuses says why, in Croatian and in English.
+// stored and listed (kind, number, date, hash); its audit is a run like a question (the Ask screen
+// shows its stages in the stepper and its answer card) that finds the wrong VAT rate with the
+// field, BT and the pack's rule, and cites the document (title, hash) instead of "Rules applied";
+// one added with the file dialog with a bad OIB is found too, a correct one passes, and a file
+// intake refuses says why, in Croatian and in English.
 
 const EINVOICES = join(repoRoot, "tests", "fixtures", "einvoices")
 
@@ -62,14 +64,19 @@ test("hr: a dropped e-invoice is listed and its audit finds the wrong VAT rate w
   await expect(row).toHaveCount(1)
 
   await row.getByTestId("document-audit").click()
-  const panel = page.getByTestId("audit-panel")
-  await expect(panel).toBeVisible()
-  await expect(page.getByTestId("audit-verdict")).toContainText("Grešaka:")
-  const rate = panel.locator('[data-testid="audit-finding"][data-code="VAT_RATE_WRONG_FOR_ITEM"]')
+  const card = page.getByTestId("answer-card")
+  await expect(card).toHaveAttribute("data-outcome", "ANSWER")
+  // A run like a question: on the Ask screen, stored as a trace the screen links to.
+  await expect(page.getByTestId("ask-open-trace")).toBeVisible()
+  await expect(page.getByTestId("answer-heading")).toContainText("grešaka 1")
+  const rate = card.locator('[data-testid="audit-finding"][data-code="VAT_RATE_WRONG_FOR_ITEM"]')
   await expect(rate).toHaveAttribute("data-severity", "error")
-  await expect(rate.getByTestId("audit-bt")).not.toBeEmpty()
-  await expect(rate.getByTestId("audit-rule")).not.toBeEmpty()
+  await expect(rate.getByTestId("audit-bt")).toHaveText("BT-152")
+  await expect(rate.getByTestId("audit-rule")).toContainText("pdv.stopa.kruh")
   await expect(rate).toContainText("Greška")
+  await expect(card.getByTestId("document-citation")).toContainText("racun-ozujak")
+  await expect(card.getByTestId("document-citation-hash")).toHaveText(/^SHA-256 [0-9a-f]{12}…$/)
+  await expect(card).not.toContainText("Primijenjenih pravila")
   expect(await axeFindings(page)).toEqual([])
   for (const width of [1280, 1920]) {
     await page.setViewportSize({ width, height: 1000 })
@@ -96,15 +103,19 @@ test("en: the file dialog adds a bad-OIB invoice and a correct one; the audit te
 
   const badOib = page.getByTestId("document-row").filter({ hasText: "bad-oib" })
   await badOib.getByTestId("document-audit").click()
+  await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
   const oib = page.getByTestId("audit-finding").filter({ hasText: "OIB" }).first()
   await expect(oib).toHaveAttribute("data-severity", "error")
-  await expect(oib.getByTestId("audit-bt")).not.toBeEmpty()
+  await expect(oib.getByTestId("audit-bt")).toHaveText("BT-47")
+  await expect(page.getByTestId("answer-card")).not.toContainText("Rules applied")
   for (const width of [1280, 1920]) {
     await page.setViewportSize({ width, height: 1000 })
     await screenshot(page, `documents-en-audit-${width}`)
   }
 
+  await openDocuments(page, "Beta d.o.o.")
   await page.getByTestId("document-row").filter({ hasText: "valid-invoice" }).getByTestId("document-audit").click()
-  await expect(page.getByTestId("audit-verdict")).toHaveText("No errors: the e-invoice passes every check.")
+  await expect(page.getByTestId("answer-heading")).toHaveText(/: no errors$/)
+  await expect(page.getByTestId("audit-finding").and(page.locator('[data-severity="error"]'))).toHaveCount(0)
   await screenshot(page, "documents-en-clean-1280")
 })

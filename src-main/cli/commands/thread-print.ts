@@ -3,6 +3,7 @@ import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate } from "../../../src-shared/format/dates"
 import { countOf, type PluralForms } from "../../../src-shared/format/plural"
 import { threadDeletedText, type Thread, type ThreadDeleteResult, type ThreadDetail, type ThreadTurn } from "../../../src-shared/threads"
+import type { PendingMention } from "../../../src-shared/thread-mentions"
 import type { CliStream } from "../io"
 
 // What `fiskai thread list|show|delete` print: one line per thread; a thread's turns with how each
@@ -84,4 +85,17 @@ function endOf(turn: ThreadTurn, locale: Locale): string {
 function titleOf(thread: Thread, locale: Locale): string {
   if (thread.title !== "") return thread.title
   return locale === "hr" ? "(bez naslova)" : "(untitled)"
+}
+
+/** The mentions a question could not resolve, each with the documents it may mean (stderr of `thread ask`). */
+export function unclearMentionsText(paused: PendingMention, locale: Locale): string {
+  const head =
+    locale === "hr"
+      ? "fiskai thread: nije jasno na koje dokumente pitanje misli; ništa nije pokrenuto. Ponovite pitanje s točnim brojem ili naslovom:"
+      : "fiskai thread: it is not clear which documents the question means; nothing ran. Ask again with the exact number or title:"
+  const lines = paused.unresolved.flatMap(({ mention, candidates }) => [
+    `  @${mention}${locale === "hr" ? " može značiti:" : " may mean:"}`,
+    ...candidates.map((c) => `    - ${c.invoiceNumber === null ? c.title : `${c.invoiceNumber} (${c.title})`} [${c.id}]`),
+  ])
+  return `${[head, ...lines].join("\n")}\n`
 }

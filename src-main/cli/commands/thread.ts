@@ -12,13 +12,17 @@ import { ThreadNotFoundError } from "../../store/threads-repo"
 import { parseCommandArgs, parseIsoDate, parseLocale, UsageError, type ParsedArgs } from "../args"
 import type { CliIo } from "../io"
 import { createEventPrinter } from "../stepper"
-import { printThread, printThreadDeleted, printThreadList } from "./thread-print"
+import { printThread, printThreadDeleted, printThreadList, unclearMentionsText } from "./thread-print"
+import { MentionNotFoundError } from "../../runs/mention-resolver"
 
 // `fiskai thread new|list|show|ask|rename|delete`: conversations from the command line (issue 22),
 // the same store and thread service as the window's. `ask` runs the turn through the one run path
 // and prints it as `fiskai ask` does (a stepper, or --json one event per line); exit codes as ask:
 // 0 once a terminal event is out, 3 when the turn waits for a clarification (continue it with
-// `fiskai resume`), 2 for bad usage, 1 for other failures (an unknown thread, a busy one).
+// `fiskai resume`), 2 for bad usage, 1 for other failures (an unknown thread, a busy one). The
+// question's @-mentions are resolved as the window resolves them (runs/mention-resolver.ts) and
+// their documents go with the run; a mention that names no document, or several, runs nothing and
+// exits 4 with the candidates (the thread keeps the question paused for the window to continue).
 
 export const THREAD_USAGE = `usage: fiskai thread new [--title T] [--client ID] [--as-of YYYY-MM-DD] [--json] [--db FILE]
        fiskai thread list [--search TEXT] [--json] [--db FILE]
@@ -31,6 +35,8 @@ export const THREAD_USAGE = `usage: fiskai thread new [--title T] [--client ID] 
   --as-of   the date every turn is about (default: each question's own)
   --search  threads whose title, or a question or answer of theirs, has every word
   --drop    a part of the previous turn not to carry over (repeat for several)
+  @MENTION  in the question, a document of the thread's client by number or title (exit 4 when
+            it names none or several: the candidates are listed)
   --json    machine-readable output (ask: only the events, one JSON object per line)
   --locale  language of the text output (default hr)
   --db      the trace database (default: the app's data folder, or $FISKAI_DB)`
@@ -117,7 +123,7 @@ async function runSub(invocation: Invocation, threads: ThreadService, io: CliIo)
       printThread(io.stdout, threads.get(id), { json, locale })
       return 0
     case "ask":
-      return askInThread(io, threads, { threadId: id, question: text, dropped: parseDrops(values.drop ?? []), json, dbOption: invocation.dbOption })
+      return askInThread(io, threads, { threadId: id, question: text, dropped: parseDrops(values.drop ?? []), json, dbOption: invocation.dbOption, locale })
     case "rename":
       io.stdout.write(`${renamedLine(threads.rename({ id, title: text }).title, locale)}\n`)
       return 0
@@ -134,7 +140,11 @@ interface AskArgs {
   json: boolean
   /** The --db option that finds the run again ("" for the default database). */
   dbOption: string
+  locale: Locale
 }
+
+/** Exit code of `thread ask` when an @-mention names no document or several (nothing ran). */
+export const EXIT_MENTION_UNCLEAR = 4
 
 async function askInThread(io: CliIo, threads: ThreadService, args: AskArgs): Promise<number> {
   const printer = args.json ? null : createEventPrinter(io.stdout)
@@ -149,7 +159,20 @@ async function askInThread(io: CliIo, threads: ThreadService, args: AskArgs): Pr
       if (event.status === "awaiting_input") awaiting = event.data
     },
   }
-  const result = await threads.ask(args.threadId, args.question, { dropped: args.dropped, sinks: [sink] })
+  let begun: ReturnType<ThreadService["begin"]>
+  try {
+    begun = threads.begin(args.threadId, args.question, { dropped: args.dropped, sinks: [sink] })
+  } catch (error) {
+    if (!(error instanceof MentionNotFoundError)) throw error
+    io.stderr.write(`fiskai thread: ${error.text(args.locale)}\n`)
+    return EXIT_MENTION_UNCLEAR
+  }
+  if ("paused" in begun) {
+    io.stderr.write(unclearMentionsText(begun.paused, args.locale))
+    return EXIT_MENTION_UNCLEAR
+  }
+  const done = await begun.done
+  const result = { ...done, seq: begun.seq ?? threads.repo.seqOf(begun.requestId) }
   const locale = printer?.locale ?? "hr"
   const db = args.dbOption
   if (terminal) {

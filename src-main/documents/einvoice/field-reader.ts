@@ -1,4 +1,6 @@
 import { DecimalText, type SourcedDecimal, type SourcedText } from "./model"
+
+export { oibFromVatId } from "./model"
 import { attributeOf, descend, textOf, type XmlElement } from "./xml-tree"
 
 // Reads single values out of the tree as sourced fields. A value that is present but not what it
@@ -45,10 +47,4 @@ export class FieldReader {
 
 function sourced(path: string, value: string, bt: string | undefined): SourcedText {
   return bt === undefined ? { path, value } : { path, bt, value }
-}
-
-/** The OIB in a Croatian VAT identifier ("HR" + eleven digits), or undefined for another id. */
-export function oibFromVatId(vatId: SourcedText | undefined): SourcedText | undefined {
-  if (vatId === undefined || !/^HR/i.test(vatId.value)) return undefined
-  return { ...vatId, value: vatId.value.slice(2).trim() }
 }

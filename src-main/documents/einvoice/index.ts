@@ -1,12 +1,10 @@
 // Croatian e-invoices (UBL 2.1 Invoice/CreditNote and UN/CEFACT CII under EN 16931 / HR CIUS):
-// read one safely, audit it against EN 16931 and the rule pack, compare two. Pure functions; the
-// store, the CLI (`fiskai doc audit|compare`) and the window call these and nothing deeper.
+// read one safely into the contract's model (src-shared/einvoice.ts). Auditing and comparing
+// are the engine's (engine/document-audit), so that a document action's run replays from the
+// invoice frozen in its request. The store, the CLI and the window call these and nothing deeper.
 
 export { parseEInvoice } from "./parse"
-export { auditEInvoice, type AuditOptions } from "./audit/audit"
-export { compareEInvoices, Difference } from "./compare"
 export { EInvoiceParseError, type EInvoiceErrorCode } from "./errors"
-export { Finding, Citation, Severity } from "./audit/finding"
 export {
   EInvoice,
   InvoiceLine,

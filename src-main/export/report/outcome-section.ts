@@ -2,6 +2,7 @@ import type { TerminalEvent } from "../../../src-shared/events/event"
 import type { Citation, FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { html, label, list, type SafeHtml } from "./html"
 import { formatDate } from "../../../src-shared/format/dates"
+import { documentCitations } from "./document-citations"
 
 // The end of the run: the answer with its citations, or the refusal or error, stated plainly.
 
@@ -27,6 +28,7 @@ function citations(items: readonly Citation[]): SafeHtml {
 }
 
 function answerBody(p: FinalAnswerPayload): SafeHtml {
+  const documents = documentCitations(p)
   const s = p.structured
   const structured: Array<[string, string[] | undefined]> = s
     ? [
@@ -42,8 +44,11 @@ function answerBody(p: FinalAnswerPayload): SafeHtml {
     ${p.answerEn ? html`<p class="en-answer">${p.answerEn}</p>` : null}
     ${structured.filter(([, items]) => items && items.length > 0).map(([name, items]) => html`<p><strong>${name}</strong></p>${list(items ?? [])}`)}
     ${p.limits && p.limits.length > 0 ? html`<p><strong>${label("Ograničenja", "Limits")}</strong></p>${list(p.limits)}` : null}
-    <p class="small">${label("Na dan", "As of")} ${formatDate(p.asOfDate, "hr")}; ${label("primjenjivih pravila", "eligible rules")}: ${p.eligibleRuleCount}</p>
+    ${documents === null
+      ? html`<p class="small">${label("Na dan", "As of")} ${formatDate(p.asOfDate, "hr")}; ${label("primjenjivih pravila", "eligible rules")}: ${p.eligibleRuleCount}</p>
     <h4>${label("Citati", "Citations")}</h4>${citations(p.citations)}`
+      : html`<p class="small">${label("Na dan", "As of")} ${formatDate(p.asOfDate, "hr")}</p>
+    <h4>${label("Dokumenti na kojima odgovor počiva", "Documents the answer rests on")}</h4>${documents}`}`
 }
 
 export function outcomeSection(terminal: TerminalEvent | null): SafeHtml {

@@ -9,6 +9,7 @@ import { AnswerLanguageNote } from "./AnswerLanguageNote"
 import { answerText } from "./answer-text"
 import type { SuppliedFact } from "./missing-facts"
 import { Citations } from "./Citations"
+import { DocumentEvidenceList, restsOnDocuments } from "../documents/DocumentEvidenceList"
 import { ConditionalBranches, ConflictWarnings, ErrorBody, RefusalBody } from "./OutcomeParts"
 import { PaperActions } from "./PaperActions"
 import { ReportProblem } from "./ReportProblem"
@@ -45,8 +46,9 @@ function AnswerBody({ payload, textLanguage }: { payload: FinalAnswerPayload; te
       </p>
       <Structured structured={payload.structured} />
       <Citations citations={payload.citations} />
+      <DocumentEvidenceList payload={payload} />
       <TextList title={t("answer.limits")} lines={payload.limits} testId="answer-limits" />
-      <p className="answer-foot muted">{t("answer.rules", { count: payload.eligibleRuleCount })}</p>
+      {!restsOnDocuments(payload) && <p className="answer-foot muted">{t("answer.rules", { count: payload.eligibleRuleCount })}</p>}
     </>
   )
 }

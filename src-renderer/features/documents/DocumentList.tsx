@@ -1,4 +1,5 @@
 import type { DocumentKind, DocumentSummary } from "../../../src-shared/documents"
+import type { DocumentActionKind } from "../../../src-shared/run-documents"
 import { formatDate } from "../../format/dates"
 import { useI18n } from "../../i18n/i18n-context"
 import type { MessageKey } from "../../i18n/catalog"
@@ -8,7 +9,9 @@ import type { MessageKey } from "../../i18n/catalog"
 
 const HASH_PREFIX = 12
 
-export function DocumentList({ documents, onAudit }: { documents: readonly DocumentSummary[]; onAudit: (document: DocumentSummary) => void }) {
+type OnAction = (kind: DocumentActionKind, document: DocumentSummary) => void
+
+export function DocumentList({ documents, onAction }: { documents: readonly DocumentSummary[]; onAction: OnAction }) {
   const { t } = useI18n()
   return (
     <table className="documents-table" data-testid="documents-table">
@@ -26,7 +29,7 @@ export function DocumentList({ documents, onAudit }: { documents: readonly Docum
       </thead>
       <tbody>
         {documents.map((document) => (
-          <DocumentRow key={document.id} document={document} onAudit={() => onAudit(document)} />
+          <DocumentRow key={document.id} document={document} onAction={(kind) => onAction(kind, document)} />
         ))}
       </tbody>
     </table>
@@ -44,7 +47,7 @@ function kindKey(document: DocumentSummary): MessageKey {
   return document.isEInvoice ? "documents.kind.einvoice" : KIND_KEYS[document.kind]
 }
 
-function DocumentRow({ document, onAudit }: { document: DocumentSummary; onAudit: () => void }) {
+function DocumentRow({ document, onAction }: { document: DocumentSummary; onAction: (kind: DocumentActionKind) => void }) {
   const { t, locale } = useI18n()
   const date = document.issueDate ?? document.addedAt
   return (
@@ -70,11 +73,16 @@ function DocumentRow({ document, onAudit }: { document: DocumentSummary; onAudit
         <code title={document.sha256}>{document.sha256.slice(0, HASH_PREFIX)}</code>
       </td>
       <td>
-        {document.isEInvoice && (
-          <button type="button" onClick={onAudit} data-testid="document-audit">
-            {t("documents.audit")}
+        <span className="document-actions">
+          {document.isEInvoice && (
+            <button type="button" onClick={() => onAction("audit")} data-testid="document-audit">
+              {t("documents.audit")}
+            </button>
+          )}
+          <button type="button" className="button-quiet" onClick={() => onAction("summarize")} data-testid="document-summarize">
+            {t("documents.summarize")}
           </button>
-        )}
+        </span>
       </td>
     </tr>
   )

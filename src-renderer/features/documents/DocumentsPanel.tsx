@@ -1,31 +1,38 @@
+import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
-import type { DocumentAudit, DocumentSummary } from "../../../src-shared/documents"
-import { call } from "../../api/client"
+import type { DocumentSummary } from "../../../src-shared/documents"
+import type { DocumentActionKind } from "../../../src-shared/run-documents"
 import { useI18n } from "../../i18n/i18n-context"
 import { useStores } from "../../state/stores"
-import { AuditPanel } from "./AuditPanel"
 import { DocumentList } from "./DocumentList"
 import { DropZone } from "./DropZone"
 import { useDocuments } from "./use-documents"
 import "./documents.css"
 
-// One client's documents: the drop zone and file button, a status line per file added, the list,
-// and the audit of the e-invoice last audited.
+// One client's documents: the drop zone and file button, a status line per file added, and the
+// list. Auditing an e-invoice or summarizing a document is a run like a question (issue 22): it
+// starts through runs.ask and the Ask screen shows its stages and its answer.
 
 export function DocumentsPanel({ clientId }: { clientId: string | null }) {
   const { t, locale } = useI18n()
-  const { api } = useStores()
+  const { runs } = useStores()
+  const navigate = useNavigate()
   const { documents, loading, error, statuses, addFiles } = useDocuments(clientId)
-  const [audit, setAudit] = useState<DocumentAudit | null>(null)
-  const [auditError, setAuditError] = useState<string | null>(null)
+  const [actionError, setActionError] = useState<string | null>(null)
 
-  async function runAudit(document: DocumentSummary) {
-    setAuditError(null)
+  async function runAction(kind: DocumentActionKind, document: DocumentSummary) {
+    setActionError(null)
+    const label = document.invoiceNumber ?? document.title
     try {
-      setAudit(await call("documents.audit", { id: document.id, locale }, api))
+      await runs.ask({
+        question: t(kind === "audit" ? "documents.action.auditQuestion" : "documents.action.summaryQuestion", { label }),
+        locale,
+        ...(clientId === null ? {} : { clientId }),
+        action: { kind, documentIds: [document.id] },
+      })
+      await navigate({ to: "/" })
     } catch (e) {
-      setAudit(null)
-      setAuditError(t("common.failed", { message: e instanceof Error ? e.message : String(e) }))
+      setActionError(t("common.failed", { message: e instanceof Error ? e.message : String(e) }))
     }
   }
 
@@ -51,14 +58,13 @@ export function DocumentsPanel({ clientId }: { clientId: string | null }) {
           {t("documents.empty")}
         </p>
       ) : (
-        <DocumentList documents={documents} onAudit={(d) => void runAudit(d)} />
+        <DocumentList documents={documents} onAction={(kind, d) => void runAction(kind, d)} />
       )}
-      {auditError && (
+      {actionError && (
         <p className="notice notice-error" role="alert" data-testid="audit-error">
-          {auditError}
+          {actionError}
         </p>
       )}
-      {audit && <AuditPanel audit={audit} onClose={() => setAudit(null)} />}
     </DropZone>
   )
 }

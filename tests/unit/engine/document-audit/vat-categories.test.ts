@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { auditEInvoice, parseEInvoice, type EInvoice } from "../../../../../src-main/documents/einvoice"
-import { fixture, shippedPack } from "../fixtures"
+import { parseEInvoice, type EInvoice } from "../../../../src-main/documents/einvoice"
+import { auditEInvoice } from "../../../../src-main/engine/document-audit"
+import { fixture, shippedPack } from "../../documents/einvoice/fixtures"
 
 // VAT categories other than S, built from the correct invoice: what each category demands of the
 // line rate, the breakdown and the parties, each finding citing its EN 16931 rule.

@@ -1,9 +1,9 @@
-import { formatDate } from "../../../../src-shared/format/dates"
-import { IsoDate } from "../../../../src-shared/context"
-import type { LoadedPack } from "../../../knowledge/loader"
-import type { Rule } from "../../../knowledge/pack-schema"
-import { exact, toScale } from "../decimal"
-import type { EInvoice, FieldRef, InvoiceLine, SourcedDecimal } from "../model"
+import { formatDate } from "../../../src-shared/format/dates"
+import { IsoDate } from "../../../src-shared/context"
+import type { LoadedPack } from "../../knowledge/loader"
+import type { Rule } from "../../knowledge/pack-schema"
+import { exact, toScale } from "./decimal"
+import type { EInvoice, FieldRef, InvoiceLine, SourcedDecimal } from "../../../src-shared/einvoice"
 import { finding, type Citation, type Finding } from "./finding"
 import {
   generalRateConcepts,

@@ -1,5 +1,5 @@
-import type { LoadedPack } from "../../../knowledge/loader"
-import type { EInvoice } from "../model"
+import type { LoadedPack } from "../../knowledge/loader"
+import type { EInvoice } from "../../../src-shared/einvoice"
 import { checkArithmetic } from "./arithmetic"
 import { checkDecimals } from "./decimals"
 import { finding, type Finding } from "./finding"

@@ -1,5 +1,5 @@
-import { cents, divideTo, exact, formatCents, multiply, type Exact } from "../decimal"
-import type { EInvoice, FieldRef, InvoiceLine, SourcedDecimal } from "../model"
+import { cents, divideTo, exact, formatCents, multiply, type Exact } from "./decimal"
+import type { EInvoice, FieldRef, InvoiceLine, SourcedDecimal } from "../../../src-shared/einvoice"
 import { en16931, finding, LINE_NET_RULE, type Citation, type Finding } from "./finding"
 
 // The sums of the invoice, to the cent, with the EN 16931 rule that states each (BR-CO-10 …

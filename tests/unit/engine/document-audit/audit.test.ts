@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { auditEInvoice, parseEInvoice, type Finding } from "../../../../../src-main/documents/einvoice"
-import { fixture, shippedPack } from "../fixtures"
+import { parseEInvoice } from "../../../../src-main/documents/einvoice"
+import { auditEInvoice, type Finding } from "../../../../src-main/engine/document-audit"
+import { fixture, shippedPack } from "../../documents/einvoice/fixtures"
 
 const audit = (name: string, asOf?: string) =>
   auditEInvoice(parseEInvoice(fixture(name)), shippedPack, asOf ? { asOf } : {})

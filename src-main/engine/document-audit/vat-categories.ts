@@ -1,5 +1,5 @@
-import { cents, exact, formatCents, isZero, sameNumber } from "../decimal"
-import type { AllowanceCharge, EInvoice, InvoiceLine, VatBreakdown } from "../model"
+import { cents, exact, formatCents, isZero, sameNumber } from "./decimal"
+import type { AllowanceCharge, EInvoice, InvoiceLine, VatBreakdown } from "../../../src-shared/einvoice"
 import { en16931, finding, type Finding } from "./finding"
 
 // VAT category codes (UNCL5305 as EN 16931 restricts it) and what each demands of the rate, the

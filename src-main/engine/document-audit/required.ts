@@ -1,5 +1,5 @@
-import { cents } from "../decimal"
-import type { EInvoice, FieldRef, InvoiceLine, Party, VatBreakdown } from "../model"
+import { cents } from "./decimal"
+import type { EInvoice, FieldRef, InvoiceLine, Party, VatBreakdown } from "../../../src-shared/einvoice"
 import { en16931, finding, type Citation, type Finding } from "./finding"
 
 // Fields EN 16931 requires, each with the business rule that requires it (BR-01 … BR-48,

@@ -1,10 +1,11 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { auditEInvoice, type EInvoice } from "../../../../../src-main/documents/einvoice"
-import { expectedLineNet } from "../../../../../src-main/documents/einvoice/audit/arithmetic"
-import { formatCents } from "../../../../../src-main/documents/einvoice/decimal"
-import type { InvoiceLine, SourcedDecimal } from "../../../../../src-main/documents/einvoice/model"
-import { shippedPack } from "../fixtures"
+import type { EInvoice } from "../../../../src-shared/einvoice"
+import { auditEInvoice } from "../../../../src-main/engine/document-audit"
+import { expectedLineNet } from "../../../../src-main/engine/document-audit/arithmetic"
+import { formatCents } from "../../../../src-main/engine/document-audit/decimal"
+import type { InvoiceLine, SourcedDecimal } from "../../../../src-shared/einvoice"
+import { shippedPack } from "../../documents/einvoice/fixtures"
 
 // Property: an invoice whose every sum is computed correctly has no arithmetic finding, and
 // changing any single amount by at least a cent gives at least one, pointing at that amount.

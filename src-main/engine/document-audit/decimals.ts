@@ -1,5 +1,5 @@
-import { decimalPlaces } from "../decimal"
-import type { EInvoice, SourcedDecimal } from "../model"
+import { decimalPlaces } from "./decimal"
+import type { EInvoice, SourcedDecimal } from "../../../src-shared/einvoice"
 import { en16931, finding, type Finding } from "./finding"
 
 // BR-DEC-*: amounts of the document totals, the VAT breakdown and the line net amounts carry at

@@ -1,23 +1,12 @@
-import { z } from "zod"
 import { sameNumber } from "./decimal"
-import type { EInvoice, InvoiceLine, Party, SourcedText, Totals, VatBreakdown } from "./model"
+import type { Difference, EInvoice, InvoiceLine, Party, SourcedText, Totals, VatBreakdown } from "../../../src-shared/einvoice"
+
+export { Difference } from "../../../src-shared/einvoice"
 
 // Two e-invoices field by field: the header, the parties, the totals, the VAT breakdown (matched
 // by category and rate) and the lines (matched by their id, or by position when ids are missing
 // or repeated). Amounts compare as numbers ("5" equals "5.00"); everything else as text.
 
-export const Difference = z.strictObject({
-  /** The field in the model's terms, e.g. "seller.oib", "lines[2].vatRate", "totals.payable". */
-  field: z.string(),
-  bt: z.string().optional(),
-  /** "changed": both have it and differ; "added": only b has it; "removed": only a has it. */
-  kind: z.enum(["changed", "added", "removed"]),
-  a: z.string().optional(),
-  b: z.string().optional(),
-  pathA: z.string().optional(),
-  pathB: z.string().optional(),
-})
-export type Difference = z.infer<typeof Difference>
 
 type Field = SourcedText | undefined
 

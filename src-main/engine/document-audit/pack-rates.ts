@@ -1,10 +1,10 @@
-import { extractFocus } from "../../../knowledge/focus"
-import { selectFocusConcepts } from "../../../knowledge/focus-concepts"
-import { focusIndex, ruleAttribute } from "../../../knowledge/focus-index"
-import type { LoadedPack } from "../../../knowledge/loader"
-import { packIndex } from "../../../knowledge/pack-index"
-import type { Concept, Rule, Subject } from "../../../knowledge/pack-schema"
-import { tokenize } from "../../../knowledge/text"
+import { extractFocus } from "../../knowledge/focus"
+import { selectFocusConcepts } from "../../knowledge/focus-concepts"
+import { focusIndex, ruleAttribute } from "../../knowledge/focus-index"
+import type { LoadedPack } from "../../knowledge/loader"
+import { packIndex } from "../../knowledge/pack-index"
+import type { Concept, Rule, Subject } from "../../knowledge/pack-schema"
+import { tokenize } from "../../knowledge/text"
 import type { Citation } from "./finding"
 
 // What the rule pack says about VAT rates, read with the knowledge layer's own tools: an item

@@ -1,6 +1,6 @@
-import { oibProblem } from "../../../../src-shared/oib"
-import { oibFromVatId } from "../field-reader"
-import type { EInvoice, Party, SourcedText } from "../model"
+import { oibProblem } from "../../../src-shared/oib"
+import { oibFromVatId } from "../../../src-shared/einvoice"
+import type { EInvoice, Party, SourcedText } from "../../../src-shared/einvoice"
 import { en16931, finding, type Citation, type Finding } from "./finding"
 
 // The parties' identifiers: a Croatian party's OIB must be eleven digits with a valid ISO 7064

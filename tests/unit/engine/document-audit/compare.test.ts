@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { compareEInvoices, parseEInvoice } from "../../../../src-main/documents/einvoice"
-import { fixture } from "./fixtures"
+import { parseEInvoice } from "../../../../src-main/documents/einvoice"
+import { compareEInvoices } from "../../../../src-main/engine/document-audit"
+import { fixture } from "../../documents/einvoice/fixtures"
 
 describe("compareEInvoices", () => {
   const valid = parseEInvoice(fixture("ubl-invoice-valid.xml"))

@@ -8,7 +8,7 @@ import {
   multiply,
   roundRatio,
   sameNumber,
-} from "../../../../src-main/documents/einvoice/decimal"
+} from "../../../../src-main/engine/document-audit/decimal"
 
 describe("decimal", () => {
   it("reads decimals exactly, without float drift", () => {
