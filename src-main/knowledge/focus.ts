@@ -218,17 +218,74 @@ function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus)
   for (const anchor of anchors) {
     const preposition = findPreposition(tokens, anchor.end)
     if (preposition === undefined) continue
-    const slot: number[] = []
-    for (let i = preposition + 1; i < tokens.length && slot.length < MAX_SLOT; i++) {
-      if (SLOT_ENDS.has(tokens[i] ?? "") || SLOT_PREPOSITIONS.has(tokens[i] ?? "")) break
-      slot.push(i)
-    }
+    const slot = slotAfter(tokens, preposition)
     if (slot.some((i) => focus.subjectHits.some((h) => h.start <= i && i < h.end))) continue
     const unknown = slot.filter((i) => !covered.has(i) && isContentWord(tokens[i] ?? "")).map((i) => tokens[i] ?? "")
+    if (unknown.length > 0 && unknown.every((t) => GENERIC_ITEM_WORDS.has(t))) {
+      const qualified = qualifiedGeneric(tokens, slot, covered)
+      if (qualified.length > 0) return qualified
+    }
+    if (unknown.length > 0) return unknown
+  }
+  return slotBeforeFigure(tokens, focus, covered)
+}
+
+/** Words standing for a stated rate: "13 posto", "13 %" (read as "posto"), "13 percent". */
+const FIGURE_WORDS: ReadonlySet<string> = new Set(["posto", "percent", "pct"])
+/** Verbs between an item and its stated rate: "na kavu ide 13 %", "na kolače se plaća 5 %". */
+const FIGURE_VERBS: ReadonlySet<string> = new Set(["ide", "idu", "vrijedi", "vrijede", "iznosi", "placa", "placaju", "obracunava", "zaracunava", "taxed", "is", "are", "se", "li", "jel", "je"])
+/** Question words: "na koje proizvode ide 5 %" asks which items, it names none. */
+const WHICH_WORDS: ReadonlySet<string> = new Set(["koje", "koji", "koja", "sto", "cemu", "sta", "what", "which"])
+
+/**
+ * The item of a stated rate named before it: "Ide li na kavu 13 %?", "Jel na kolače ide 5 ili
+ * 13 posto?". A preposition, the item's words, then only verbs up to the figure; a question word
+ * ("na koje proizvode …") or a subject in between means no item is named there.
+ */
+function slotBeforeFigure(tokens: readonly string[], focus: Focus, covered: ReadonlySet<number>): string[] {
+  for (const hit of focus.attributeHits) {
+    if (hit.target !== "rate" || !FIGURE_WORDS.has(tokens[hit.start] ?? "") || !/^\d/.test(tokens[hit.start - 1] ?? "")) continue
+    let end = hit.start - 1
+    while (end > 0 && (FIGURE_VERBS.has(tokens[end - 1] ?? "") || /^\d/.test(tokens[end - 1] ?? "") || SLOT_ENDS.has(tokens[end - 1] ?? ""))) end--
+    const words: number[] = []
+    let at = end - 1
+    for (; at >= 0 && words.length < MAX_SLOT && !SLOT_PREPOSITIONS.has(tokens[at] ?? ""); at--) words.unshift(at)
+    if (at < 0 || !SLOT_PREPOSITIONS.has(tokens[at] ?? "") || words.length === 0) continue
+    if (words.some((i) => covered.has(i) || WHICH_WORDS.has(tokens[i] ?? ""))) continue
+    const unknown = words.filter((i) => isContentWord(tokens[i] ?? "") && !FIGURE_VERBS.has(tokens[i] ?? "")).map((i) => tokens[i] ?? "")
     if (unknown.length > 0) return unknown
   }
   return []
 }
+
+/** The slot's positions after `preposition`, up to a slot end, another preposition or MAX_SLOT words. */
+function slotAfter(tokens: readonly string[], preposition: number): number[] {
+  const slot: number[] = []
+  for (let i = preposition + 1; i < tokens.length && slot.length < MAX_SLOT; i++) {
+    if (SLOT_ENDS.has(tokens[i] ?? "") || SLOT_PREPOSITIONS.has(tokens[i] ?? "")) break
+    slot.push(i)
+  }
+  return slot
+}
+
+/**
+ * A generic goods word qualified by the phrase after it: "VAT on services to a German company",
+ * "PDV na usluge za inozemnog klijenta". The qualifier says which supply is meant, so the slot is
+ * that whole phrase (a subject the pack may lack), not an unnamed item to ask about. Returns the
+ * generic words and the qualifier's words (articles left out), or nothing when no qualifier with
+ * a content word follows, or it names a subject.
+ */
+function qualifiedGeneric(tokens: readonly string[], slot: readonly number[], covered: ReadonlySet<number>): string[] {
+  const last = slot[slot.length - 1]
+  const next = last === undefined ? undefined : last + 1
+  if (next === undefined || !SLOT_PREPOSITIONS.has(tokens[next] ?? "")) return []
+  const qualifier = slotAfter(tokens, next)
+  if (qualifier.some((i) => covered.has(i)) || !qualifier.some((i) => isContentWord(tokens[i] ?? ""))) return []
+  const words = [...slot, ...qualifier].map((i) => tokens[i] ?? "")
+  return words.filter((t) => t.length >= 2 && !ARTICLES.has(t))
+}
+
+const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"])
 
 /**
  * The preposition opening a slot soon after `from`. Also one after a named item: "PDV na vodu u

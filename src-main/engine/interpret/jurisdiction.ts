@@ -91,6 +91,27 @@ const DEALING_WORDS = new Lexicon(
   ["sold", "sale", "sales", "supply", "supplies", "kupac", "kupca", "kupcu", "kupci", "kupce", "kupcima"],
   ["prodaj", "prodam", "isporu", "izvoz", "izvez", "uvoz", "uvez", "klijent", "narucitelj", "pruz", "fakturir", "export", "import", "sell", "customer", "client", "deliver", "ship", "invoic", "buyer", "partner"],
 )
+/** A company as a trading party: "usluge njemačkoj tvrtki", "services to a German company". */
+const PARTY_WORDS = new Lexicon(
+  ["company", "companies", "firm", "firms", "firma", "firmi", "firme", "firmu", "firmom"],
+  ["tvrtk", "poduzec", "dobavljac", "supplier", "vendor"],
+)
+const FROM = new Set(["iz", "from"])
+
+/**
+ * Is a foreign company named as a party: the country's adjective right before it ("German
+ * company", "njemačkoj tvrtki") or "from" the country after it ("dobavljač iz Italije")? Not "firmu
+ * u Austriji": opening a company there is that country's law.
+ */
+function namesForeignParty(tokens: readonly string[], positions: ReadonlyMap<number, Country>): boolean {
+  const isParty = (at: number) => PARTY_WORDS.match(tokens[at] ?? "") !== undefined
+  for (const at of positions.keys()) {
+    if (isParty(at + 1)) return true
+    if (FROM.has(tokens[at - 1] ?? "") && (isParty(at - 2) || isParty(at - 3))) return true
+  }
+  return false
+}
+
 /** A trip abroad ("dnevnica za Austriju", "per diem for Germany"): the country is the destination, and
  *  the per diem, mileage or travel costs are a Croatian employer's under Croatian rules. */
 const TRAVEL_WORDS = new Lexicon(["trip", "trips", "travel", "travelling", "traveling"], ["dnevnic", "putovanj", "putni", "diem"])
@@ -174,7 +195,7 @@ function resolveHint(tokens: readonly string[], { sorted, hr, eu, travel }: Name
   const first = ordered[0]?.[1]
   if (first === undefined) return { hint: "NONE", countries, note: "jurisdiction:NONE" }
   if (travel) return { hint: "HR", countries, note: `jurisdiction:HR:travel_to:${first.code}` }
-  if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined)) {
+  if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined) || namesForeignParty(tokens, sorted)) {
     // A Croatian business selling to or buying from abroad: EU rules for a member state,
     // Croatian (export/import) rules otherwise.
     return { hint: first.eu ? "EU" : "HR", countries, note: `jurisdiction:cross_border:${first.code}` }

@@ -75,6 +75,14 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction(text)).toMatchObject({ hint: "OTHER", country })
   })
 
+  it.each([
+    ["Do I need to charge VAT on services to a German company?", "DE"],
+    ["Moram li zaračunati PDV na usluge njemačkoj tvrtki?", "DE"],
+    ["nabava od dobavljača iz Italije", "IT"],
+  ])("%j -> a Croatian business dealing with a foreign company, not foreign law (%s)", (text, code) => {
+    expect(jurisdiction(text)).toMatchObject({ hint: "EU", note: `jurisdiction:cross_border:${code}` })
+  })
+
   it("names another country without any tax: OTHER with that country", () => {
     expect(jurisdiction("Kako otvoriti firmu u Austriji?")).toMatchObject({ hint: "OTHER", country: "AT" })
   })
