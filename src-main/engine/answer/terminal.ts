@@ -130,7 +130,15 @@ function composeText(
           ? `Izvori se ne slažu: ${conflict.sourceA.name} i ${conflict.sourceB.name}.`
           : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
       )
-  if (applicability.branches.length > 0) {
+  if (applicability.branches.length === 1) {
+    // One possibility: there is no choice to list, only a limit to state. The pack's rule holds
+    // for that case; for any other it has none, and the answer must not be read as covering it.
+    parts.push(
+      locale === "hr"
+        ? `Paket propisa ima pravilo samo za taj slučaj (podatak „${missing}” nije naveden); za druge slučajeve pravila nema, pa ovaj odgovor za njih ne vrijedi.`
+        : `The rule pack has a rule for that case only (${missing} was not given); it has none for other cases, so this answer does not hold for them.`,
+    )
+  } else if (applicability.branches.length > 1) {
     parts.push(
       locale === "hr"
         ? `Odgovor ovisi o podatku koji nije naveden (${missing}); mogućnosti su navedene ispod.`
