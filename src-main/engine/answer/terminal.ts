@@ -8,6 +8,7 @@ import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
 import type { ApplicabilityResult, BranchResult, ConflictResult, RetrievalState } from "../state"
 import { buildCitations } from "./citations"
+import { citedVerification } from "../../knowledge/verification"
 import { answerLimits, appliedFactsText, headline, legalBasisText, sentence, statementsText, structuredAnswer } from "./compose"
 
 // The terminal answer: ANSWER, QUALIFIED_ANSWER (unresolved conflict disclosed) or
@@ -38,6 +39,7 @@ export function buildAnswer(
         checks: applicability.checks,
         assumedDefaults: state.assumedDefaults,
         cited,
+        verificationOf: (rule) => citedVerification(run.index, rule),
       },
       run.locale,
     ),
