@@ -126,6 +126,17 @@ describe("answers", () => {
     expect(english.terminal?.outcome === "CONDITIONAL_ANSWER" && english.terminal.headline).toMatch(/^If Entity type is d\.o\.o\. \(LLC\) or j\.d\.o\.o\. \(simple LLC\): /)
   })
 
+  it("a proposed change beside the enacted rule is named as a proposal, not as sources disagreeing", async () => {
+    const { terminal } = await ask("pdv na pelete u svibnju 2026", { pack: realPack() })
+    expect(terminal?.outcome).toBe("QUALIFIED_ANSWER")
+    if (terminal?.outcome !== "QUALIFIED_ANSWER") return
+    expect(terminal.answerHr).toContain("Predložena je izmjena (izvor: Europe Says); izvori ne potvrđuju da je donesena.")
+    expect(terminal.answerHr).not.toContain("Izvori se ne slažu")
+    expect(terminal.caveats).toEqual([
+      "Uz doneseni propis postoji prijedlog izmjene za koji izvori ne potvrđuju da je donesen; odgovor navodi oboje.",
+    ])
+  })
+
   it("notes rules that are not yet in force among the limits", async () => {
     const { terminal } = await ask("Koja je obveza fiskalizacije?", { asOf: "2026-06-01" })
     expect(terminal).toMatchObject({ outcome: "ANSWER" })
