@@ -25,6 +25,9 @@ export interface Focus {
   vagueAmount: boolean
   /** "Od kada …?", "from when …?": the start of a duty is asked, which its rule states. */
   sinceWhen: boolean
+  /** "Koliko paušalist plaća …?", "how much does … pay": the amount asked is a charge someone
+   *  pays, which no limit answers (a receipts limit is not what a paušalist pays). */
+  paying?: boolean
   /** Folded tokens standing where a subject should be, naming none the pack knows. */
   unknownTokens: string[]
   /** Subjects the question is not about: ruled out by a named one's `rulesOut` ("predaje" -> the payment). */
@@ -32,6 +35,12 @@ export interface Focus {
   subjectHits: TermHit<string>[]
   attributeHits: TermHit<Attribute>[]
 }
+
+/** Verbs of paying a charge ("plaća", "uplaćuje", "pays"); paying out ("isplatiti") is not one. */
+const PAY_WORDS: ReadonlySet<string> = new Set([
+  "placa", "placam", "placas", "placamo", "placaju", "placati", "platiti", "platim", "plati", "platio", "platila",
+  "uplacuje", "uplacujem", "uplacuju", "uplatiti", "uplatim", "pay", "pays", "paid", "paying",
+])
 
 /** When a question uses words of several attributes, the most specific one is what it asks. */
 const ATTRIBUTE_PRIORITY: readonly Attribute[] = ["penalty", "deadline", "threshold", "rate", "procedure", "amount", "obligation"]
@@ -158,6 +167,7 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[], conte
         // as much as a deadline ("do kada", "rok" ask only a deadline).
         (tokens.some((t) => START_WORDS.has(t)) || (deadlineWords.length > 0 && deadlineWords.every((w) => BARE_WHEN.has(w))))))
   const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], ruledOut, subjectHits, attributeHits }
+  if (attribute === "amount" && tokens.some((t) => PAY_WORDS.has(t))) focus.paying = true
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus
