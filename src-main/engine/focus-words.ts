@@ -1,6 +1,7 @@
 import type { Focus } from "../knowledge/focus"
 import { VOCABULARY_PREFIX, type FocusIndex } from "../knowledge/focus-index"
 import { COMMON_WORDS } from "../knowledge/common-words"
+import { namesCountry } from "./interpret/jurisdiction"
 import { STOP_WORDS } from "./interpret/text-utils"
 
 // Words of a question that the concepts about to answer it never use, and that are not ordinary
@@ -20,6 +21,7 @@ export function strangeWords(index: FocusIndex, tokens: readonly string[], focus
   tokens.forEach((token, i) => {
     if (covered.has(i) || token.length < MIN_LENGTH || !/^[a-z]+$/.test(token)) return
     if (STOP_WORDS.has(token) || COMMON_WORDS.has(token) || (token.startsWith("ne") && COMMON_WORDS.has(token.slice(2)))) return
+    if (namesCountry(token)) return
     if (known(vocabularies, token)) return
     if (!strange.includes(token)) strange.push(token)
   })

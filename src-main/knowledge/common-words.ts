@@ -67,6 +67,8 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "jedan", "jedna", "jedno", "jednog", "jednu", "jednom", "dvije", "dvaju", "triju", "cetiri", "sedam", "osam", "devet",
   "deset", "duzi", "duze", "duza", "duzeg", "dulji", "dulje", "dulja", "kraci", "krace", "kraca", "veci", "veca",
   "vece", "veceg", "manji", "manja", "manjeg", "kolki", "kolka", "kolko", "kolke", "kolku",
+  // hr: charging VAT on an invoice ("zaračunavam li PDV?"), which every VAT answer speaks of
+  "zaracunavam", "zaracunava", "zaracunavamo", "zaracunavaju", "zaracunati", "zaracunam", "obracunavam", "obracunavamo",
   // en: the asker, the client, everyday verbs and connectives
   "client", "clients", "customer", "customers", "while", "whether", "still", "also", "just", "only", "really",
   "exactly", "roughly", "currently", "today", "tomorrow", "yesterday", "there", "their", "they", "them", "someone",

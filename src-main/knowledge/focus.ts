@@ -1,4 +1,4 @@
-import type { Attribute } from "./pack-schema"
+import type { Attribute, Subject } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
 import { DATE_WORDS, SHOP_WORDS } from "./common-words"
@@ -136,11 +136,17 @@ const DUTY_WHEN: ReadonlySet<string> = new Set(["kada moram", "kada mora", "kada
 export interface FocusContext {
   /** A trip in the question goes abroad: a subject marked `abroad` within a named one is named too. */
   tripAbroad?: boolean
+  /** Goods go to a business in another EU state: a subject marked `euGoodsSupply` within a named one is named too. */
+  euGoodsSupply?: boolean
 }
 
 export function extractFocus(index: FocusIndex, tokens: readonly string[], context: FocusContext = {}): Focus {
   const scanned = scanTerms(tokens, index.subjectTerms)
-  const allSubjectHits = context.tripAbroad === true ? [...scanned, ...abroadHits(index, scanned)] : scanned
+  const allSubjectHits = [
+    ...scanned,
+    ...(context.tripAbroad === true ? narrowerHits(index, scanned, (s) => s.abroad === true) : []),
+    ...(context.euGoodsSupply === true ? narrowerHits(index, scanned, (s) => s.euGoodsSupply === true) : []),
+  ]
   // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
   const insideSubject = (hit: TermHit<Attribute>) =>
     allSubjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
@@ -174,13 +180,14 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[], conte
 }
 
 /**
- * "Dnevnica za put u Njemačku": the subject marked `abroad` within a named one, as if named where
- * the broader one was (so that the narrower one is the question's subject).
+ * "Dnevnica za put u Njemačku", "prodajem robu firmi u Njemačkoj, PDV?": a subject the situation
+ * marks (a trip abroad, goods to another EU state) within a named one, as if named where the
+ * broader one was, so that the narrower one is the question's subject.
  */
-function abroadHits(index: FocusIndex, hits: readonly TermHit<string>[]): TermHit<string>[] {
+function narrowerHits(index: FocusIndex, hits: readonly TermHit<string>[], marked: (subject: Subject) => boolean): TermHit<string>[] {
   const added: TermHit<string>[] = []
   for (const subject of index.subjects.values()) {
-    if (subject.abroad !== true || hits.some((h) => h.target === subject.id)) continue
+    if (!marked(subject) || hits.some((h) => h.target === subject.id)) continue
     const broader = hits.find((h) => isWithin(index, subject.id, h.target))
     if (broader !== undefined) added.push({ ...broader, target: subject.id })
   }

@@ -124,7 +124,17 @@ export interface JurisdictionResult {
   countries: string[]
   /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code. */
   destinationAbroad?: string
+  /** The EU member state goods are sold or supplied to ("prodajem robu firmi u Njemačkoj"). */
+  euGoodsSupplyTo?: string
   note: string
+}
+
+/**
+ * Does the token name a country ("Njemačkoj", "German")? The jurisdiction reads it: it makes a
+ * question foreign, a trip abroad or a cross-border trade, and is never an unknown subject.
+ */
+export function namesCountry(token: string): boolean {
+  return countryOf(token) !== undefined
 }
 
 function countryOf(token: string): Country | undefined {
@@ -173,7 +183,24 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
   }
   const result = resolveHint(tokens, named)
   const destination = named.travel ? ordered.find(([, c]) => c.code !== "HR")?.[1].code : undefined
-  return destination === undefined ? result : { ...result, destinationAbroad: destination }
+  const withTrip = destination === undefined ? result : { ...result, destinationAbroad: destination }
+  const supplyTo = euGoodsSupplyTo(tokens, result)
+  return supplyTo === undefined ? withTrip : { ...withTrip, euGoodsSupplyTo: supplyTo }
+}
+
+/** Goods: "robu", "proizvode", "goods"; not services, whose place of supply follows other rules. */
+const GOODS_WORDS = new Lexicon(["goods", "merchandise", "dobra", "dobara", "dobrima"], ["robu", "robe", "roba", "robom", "proizvod", "product", "artikl"])
+
+/**
+ * A Croatian business supplying goods to another EU member state: the trade is cross-border and
+ * names goods. Such a supply is the pack's intra-EU supply (its exemption and ZP reporting), not a
+ * rate question about the goods themselves.
+ */
+function euGoodsSupplyTo(tokens: readonly string[], result: JurisdictionResult): string | undefined {
+  const crossBorder = /^jurisdiction:cross_border:([A-Z]{2})$/.exec(result.note)
+  const country = crossBorder?.[1]
+  if (country === undefined || result.hint !== "EU") return undefined
+  return tokens.some((t) => GOODS_WORDS.match(t) !== undefined) ? country : undefined
 }
 
 interface NamedPlaces {

@@ -29,7 +29,10 @@ export async function* questionIntakeStage(
   // The interpreter reads at most its first MAX_PROCESSED_CHARS; concept matching reads the same part.
   const tokens = questionTokens(question.slice(0, MAX_PROCESSED_CHARS))
   const matching = matchConcepts(run.index, tokens)
-  const focus = extractFocus(focusIndex(run.pack), tokens, { tripAbroad: interpretation.destinationAbroad !== undefined })
+  const focus = extractFocus(focusIndex(run.pack), tokens, {
+    tripAbroad: interpretation.destinationAbroad !== undefined,
+    euGoodsSupply: interpretation.euGoodsSupplyTo !== undefined,
+  })
   const selection = selectFocusConcepts(focusIndex(run.pack), focus)
   // The pack knows its own vocabulary: a question the interpreter found off-topic but that names
   // a concept of the pack outright (a term no other concept shares, or an alias) is regulatory.

@@ -82,6 +82,13 @@ describe("question focus", () => {
     expect(extractFocus(index, tokenize("Koji je PDV na kruh?"), { tripAbroad: true }).subjects).toEqual(["bread"])
   })
 
+  it("reads goods sold to another EU state as the subject marked for that supply, and only then", () => {
+    const index = focusIndex(focusPack())
+    const supply = extractFocus(index, tokenize("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?"), { euGoodsSupply: true })
+    expect(supply.subjects).toEqual(["eu-supply"])
+    expect(extractFocus(index, tokenize("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?")).subjects).toEqual(["pdv"])
+  })
+
   it("respects a term's neighbours: 'poslovne knjige' are not books", () => {
     expect(focus("PDV na knjige").subjects).toEqual(["books"])
     expect(focus("PDV i poslovne knjige").subjects).toEqual(["pdv"])
