@@ -14,6 +14,7 @@ export function answerFocus(run: Run, focus: Focus, concepts: readonly ConceptMa
   if (focus.attribute) answer.attribute = focus.attribute
   if (focus.vagueAmount) answer.vagueAmount = true
   if (focus.sinceWhen) answer.sinceWhen = true
+  if (focus.paying === true) answer.paying = true
   const numbers = [...new Set(tokens.filter((t) => /^\d{1,3}$/.test(t)))]
   if (numbers.length > 0) answer.numbers = numbers
   return answer

@@ -1,7 +1,7 @@
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { Locale } from "../../src-shared/events/stages"
 import { predicateLeaves, type LeafOperator, type Operand } from "../knowledge/applies-when"
-import { enumerableValues, type FactValue } from "../knowledge/facts"
+import { enumerableValues, factLabel, formatFactValue, type FactValue } from "../knowledge/facts"
 import type { Dimension, Rule } from "../knowledge/pack-schema"
 import { checkRule, conditionLabel, formatCondition } from "../knowledge/rule-eligibility"
 import { canonicalJson } from "../util/canonical-json"
@@ -131,14 +131,22 @@ function leafHolds(leaf: Leaf, value: FactValue): boolean {
   return false
 }
 
+/** "d.o.o. ili j.d.o.o.", "a, b or c": a branch's condition reads as a sentence, not a set. */
+function alternatives(values: readonly string[], locale: Locale): string {
+  const last = values[values.length - 1] ?? ""
+  return values.length < 2 ? last : `${values.slice(0, -1).join(", ")}${locale === "hr" ? " ili " : " or "}${last}`
+}
+
 /** "Trajanje puta > 8 sati i < 12 sati": the pack's name for the fact and each condition on it. */
 function describeCondition(c: Condition, missing: readonly Dimension[], locale: Locale): string {
   const label = missing.find((d) => d.factPath === c.path)?.label[locale]
   const [first, ...rest] = c.leaves
   if (!first) return label ?? c.path
-  const head = label
-    ? `${label} ${formatCondition(c.path, first.operator, first.operand, locale)}`
-    : conditionLabel(c.path, first.operator, first.operand, locale)
+  const condition =
+    first.operator === "in" && Array.isArray(first.operand)
+      ? `${locale === "en" ? "is " : ""}${alternatives(first.operand.map((v) => formatFactValue(c.path, v, locale)), locale)}`
+      : formatCondition(c.path, first.operator, first.operand, locale)
+  const head = label ? `${label} ${condition}` : first.operator === "in" ? `${factLabel(c.path, locale)} ${condition}` : conditionLabel(c.path, first.operator, first.operand, locale)
   const joiner = locale === "hr" ? " i " : " and "
   return [head, ...rest.map((l) => formatCondition(c.path, l.operator, l.operand, locale))].join(joiner)
 }

@@ -1,6 +1,7 @@
 import type { Focus } from "../knowledge/focus"
 import { VOCABULARY_PREFIX, type FocusIndex } from "../knowledge/focus-index"
 import { COMMON_WORDS } from "../knowledge/common-words"
+import { namesCountry } from "./interpret/jurisdiction"
 import { STOP_WORDS } from "./interpret/text-utils"
 
 // Words of a question that the concepts about to answer it never use, and that are not ordinary
@@ -20,16 +21,36 @@ export function strangeWords(index: FocusIndex, tokens: readonly string[], focus
   tokens.forEach((token, i) => {
     if (covered.has(i) || token.length < MIN_LENGTH || !/^[a-z]+$/.test(token)) return
     if (STOP_WORDS.has(token) || COMMON_WORDS.has(token) || (token.startsWith("ne") && COMMON_WORDS.has(token.slice(2)))) return
+    if (namesCountry(token)) return
     if (known(vocabularies, token)) return
     if (!strange.includes(token)) strange.push(token)
   })
   return strange
 }
 
-/** A word the answer's concepts use, also negated ("neizdavanje" of "izdavanje"). */
+/**
+ * A word the answer's concepts use, also negated ("neizdavanje" of "izdavanje"), or mistyped in
+ * the way fast typing does: a doubled letter typed once or thrice, two letters swapped ("jopd" for
+ * "joppd", "porze" for "porez"). A letter left out or typed for another is not forgiven: against
+ * the vocabulary's five-letter prefixes "kucu" would pass as "kupcu" and "kamata" as "kampanja".
+ */
 function known(vocabularies: ReadonlyArray<ReadonlySet<string>>, token: string): boolean {
   const has = (word: string) => vocabularies.some((v) => v.has(word.slice(0, VOCABULARY_PREFIX)))
-  return has(token) || (token.startsWith("ne") && token.length > MIN_LENGTH + 2 && has(token.slice(2)))
+  if (has(token) || (token.startsWith("ne") && token.length > MIN_LENGTH + 2 && has(token.slice(2)))) return true
+  return typingSlips(token).some((word) => word.length >= MIN_LENGTH && has(word))
+}
+
+/** The words `token` may have been meant as, undoing one doubled-letter or swapped-letter slip. */
+function typingSlips(token: string): string[] {
+  const words: string[] = []
+  for (let i = 0; i < Math.min(token.length, VOCABULARY_PREFIX); i++) {
+    const letter = token[i] ?? ""
+    const next = token[i + 1] ?? ""
+    words.push(token.slice(0, i + 1) + letter + token.slice(i + 1))
+    if (letter === next) words.push(token.slice(0, i) + token.slice(i + 1))
+    else if (next !== "") words.push(token.slice(0, i) + next + letter + token.slice(i + 2))
+  }
+  return words
 }
 
 /**

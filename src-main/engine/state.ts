@@ -44,6 +44,8 @@ export interface AnswerFocus {
   vagueAmount?: boolean
   /** "Od kada …?", "from when …?": the date a duty or a rule starts answers it as a deadline does. */
   sinceWhen?: boolean
+  /** The amount asked is one someone pays: a limit does not answer it (see knowledge/focus.ts). */
+  paying?: boolean
   /** Small numbers the question names ("dulje od 12 sati"): among rules of one concept, those
    *  whose titles name other numbers ("8 do 12 sati") are not what was asked. */
   numbers?: string[]

@@ -22,7 +22,12 @@
 //    concept and answering the asked attribute; a refusal of unknown words names related topics;
 //    a refusal after every rule has ended names the last day one applied (issue 17); a question
 //    about a document's fields is answered from the request's documents (issue 22).
-export const ENGINE_VERSION = 6
+// 7: a foreign company is a trading party, not a foreign law; a generic supply with its qualifier
+//    is one unknown subject; a stated rate ("13 %") asks a rate; typing slips and everyday words
+//    are not confirmed; a single possibility states the pack's limit; confidence and limits say
+//    what the citations show; a proposal is not a disagreement of sources; what someone pays is
+//    never answered by a limit (issue 17).
+export const ENGINE_VERSION = 7
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {

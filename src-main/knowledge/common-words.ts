@@ -63,6 +63,12 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "osobe", "osobu", "osobi", "pravna", "pravnu", "pravne", "pravnoj", "fizicka", "fizicku", "fizicke", "izdavanje",
   "izdavanja", "podnosenje", "podnosenja", "placanje", "placanja", "predaja", "predaju", "roba", "robe", "robu",
   "usluga", "usluge", "uslugu", "placa", "place", "placu", "placi",
+  // hr: numerals ("između dvije firme"), comparatives ("duži od 12 sati"), spoken forms ("kolki je")
+  "jedan", "jedna", "jedno", "jednog", "jednu", "jednom", "dvije", "dvaju", "triju", "cetiri", "sedam", "osam", "devet",
+  "deset", "duzi", "duze", "duza", "duzeg", "dulji", "dulje", "dulja", "kraci", "krace", "kraca", "veci", "veca",
+  "vece", "veceg", "manji", "manja", "manjeg", "kolki", "kolka", "kolko", "kolke", "kolku",
+  // hr: charging VAT on an invoice ("zaračunavam li PDV?"), which every VAT answer speaks of
+  "zaracunavam", "zaracunava", "zaracunavamo", "zaracunavaju", "zaracunati", "zaracunam", "obracunavam", "obracunavamo",
   // en: the asker, the client, everyday verbs and connectives
   "client", "clients", "customer", "customers", "while", "whether", "still", "also", "just", "only", "really",
   "exactly", "roughly", "currently", "today", "tomorrow", "yesterday", "there", "their", "they", "them", "someone",
@@ -74,5 +80,6 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "determine", "determined", "withhold", "withheld", "after", "before", "during", "within", "croatia", "croatian",
   "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
-  "salaries", "wage", "wages", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
+  "salaries", "wage", "wages", "three", "four", "five", "seven", "eight", "nine", "longer", "shorter", "more",
+  "less", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
 ])

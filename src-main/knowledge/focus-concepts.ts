@@ -32,6 +32,9 @@ const ACCEPTS: Record<Attribute, readonly Attribute[]> = {
   procedure: ["procedure"],
 }
 
+/** What someone pays is an amount or a rate of a charge, never a limit. */
+const PAID_AMOUNT_ACCEPTS: readonly Attribute[] = ["amount", "rate"]
+
 /** "How much" asked with a question word alone is answered by an amount, a rate or a limit. */
 const VAGUE_AMOUNT_ACCEPTS: readonly Attribute[] = ["amount", "rate", "threshold"]
 
@@ -46,17 +49,20 @@ export interface AskedAttribute {
   attribute?: Attribute
   vagueAmount?: boolean
   sinceWhen?: boolean
+  paying?: boolean
 }
 
 export function answersAttribute(asked: AskedAttribute, ruleAttribute: Attribute | undefined): boolean {
   if (asked.attribute === undefined) return true
   if (ruleAttribute === undefined) return false
   const accepted =
-    asked.attribute === "amount" && asked.vagueAmount
-      ? VAGUE_AMOUNT_ACCEPTS
-      : asked.attribute === "deadline" && asked.sinceWhen
-        ? SINCE_WHEN_ACCEPTS
-        : ACCEPTS[asked.attribute]
+    asked.attribute === "amount" && asked.paying === true
+      ? PAID_AMOUNT_ACCEPTS
+      : asked.attribute === "amount" && asked.vagueAmount
+        ? VAGUE_AMOUNT_ACCEPTS
+        : asked.attribute === "deadline" && asked.sinceWhen
+          ? SINCE_WHEN_ACCEPTS
+          : ACCEPTS[asked.attribute]
   return accepted.includes(ruleAttribute)
 }
 
@@ -81,13 +87,15 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
   // The attribute first, then exactness: a concept that needs an unnamed subject but answers the
   // asked attribute beats one that fits the subjects exactly and answers something else.
   const fitting = candidates.filter((c) => hasAttribute(index, c, focus))
-  if (fitting.length > 0) return { kind: "fits", concepts: partial ? fitting : preferExact(index, focus, fitting), partial }
+  if (fitting.length > 0)
+    return { kind: "fits", concepts: partial ? fitting : preferExact(index, focus, fitting), partial }
   // "Prag za PDV": nothing about VAT as such answers a threshold, but narrower subjects within it
   // do (registration, distance selling): offer those, never a rule about another attribute.
   const narrower = narrowerFitting(index, focus).filter((c) => !ruledOut(focus, c))
   if (narrower.length > 0) return { kind: "fits", concepts: narrower, partial: true }
   const available = new Set<Attribute>()
-  for (const concept of candidates) for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
+  for (const concept of candidates)
+    for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
   return { kind: "uncovered", available: [...available].sort() }
 }
 
@@ -124,7 +132,10 @@ function coveringAny(index: FocusIndex, focus: Focus): Concept[] {
   const seen = new Map<string, Concept>()
   for (const subject of focus.subjects)
     for (const concept of index.conceptsBySubject.get(subject) ?? [])
-      if (coversQualifiers(index, focus, concept) && (main.length === 0 || main.some((s) => concept.subjects?.includes(s))))
+      if (
+        coversQualifiers(index, focus, concept) &&
+        (main.length === 0 || main.some((s) => concept.subjects?.includes(s)))
+      )
         seen.set(concept.slug, concept)
   return [...seen.values()]
 }
@@ -144,7 +155,8 @@ function isQualifier(index: FocusIndex, subject: string): boolean {
 export function coversQualifiers(index: FocusIndex, focus: Focus, concept: Concept): boolean {
   const about = concept.subjects ?? []
   return (
-    focus.subjects.every((s) => !isQualifier(index, s) || about.includes(s)) && !focus.ruledOut.some((s) => about.includes(s))
+    focus.subjects.every((s) => !isQualifier(index, s) || about.includes(s)) &&
+    !focus.ruledOut.some((s) => about.includes(s))
   )
 }
 

@@ -1,4 +1,4 @@
-import type { Attribute } from "./pack-schema"
+import type { Attribute, Subject } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
 import { DATE_WORDS, SHOP_WORDS } from "./common-words"
@@ -25,6 +25,9 @@ export interface Focus {
   vagueAmount: boolean
   /** "Od kada …?", "from when …?": the start of a duty is asked, which its rule states. */
   sinceWhen: boolean
+  /** "Koliko paušalist plaća …?", "how much does … pay": the amount asked is a charge someone
+   *  pays, which no limit answers (a receipts limit is not what a paušalist pays). */
+  paying?: boolean
   /** Folded tokens standing where a subject should be, naming none the pack knows. */
   unknownTokens: string[]
   /** Subjects the question is not about: ruled out by a named one's `rulesOut` ("predaje" -> the payment). */
@@ -32,6 +35,12 @@ export interface Focus {
   subjectHits: TermHit<string>[]
   attributeHits: TermHit<Attribute>[]
 }
+
+/** Verbs of paying a charge ("plaća", "uplaćuje", "pays"); paying out ("isplatiti") is not one. */
+const PAY_WORDS: ReadonlySet<string> = new Set([
+  "placa", "placam", "placas", "placamo", "placaju", "placati", "platiti", "platim", "plati", "platio", "platila",
+  "uplacuje", "uplacujem", "uplacuju", "uplatiti", "uplatim", "pay", "pays", "paid", "paying",
+])
 
 /** When a question uses words of several attributes, the most specific one is what it asks. */
 const ATTRIBUTE_PRIORITY: readonly Attribute[] = ["penalty", "deadline", "threshold", "rate", "procedure", "amount", "obligation"]
@@ -127,11 +136,17 @@ const DUTY_WHEN: ReadonlySet<string> = new Set(["kada moram", "kada mora", "kada
 export interface FocusContext {
   /** A trip in the question goes abroad: a subject marked `abroad` within a named one is named too. */
   tripAbroad?: boolean
+  /** Goods go to a business in another EU state: a subject marked `euGoodsSupply` within a named one is named too. */
+  euGoodsSupply?: boolean
 }
 
 export function extractFocus(index: FocusIndex, tokens: readonly string[], context: FocusContext = {}): Focus {
   const scanned = scanTerms(tokens, index.subjectTerms)
-  const allSubjectHits = context.tripAbroad === true ? [...scanned, ...abroadHits(index, scanned)] : scanned
+  const allSubjectHits = [
+    ...scanned,
+    ...(context.tripAbroad === true ? narrowerHits(index, scanned, (s) => s.abroad === true) : []),
+    ...(context.euGoodsSupply === true ? narrowerHits(index, scanned, (s) => s.euGoodsSupply === true) : []),
+  ]
   // A word inside a subject's name asks nothing: "VAT" of "input VAT on …" is not "VAT on".
   const insideSubject = (hit: TermHit<Attribute>) =>
     allSubjectHits.some((s) => s.end - s.start > 1 && s.start < hit.start && hit.start < s.end)
@@ -158,19 +173,21 @@ export function extractFocus(index: FocusIndex, tokens: readonly string[], conte
         // as much as a deadline ("do kada", "rok" ask only a deadline).
         (tokens.some((t) => START_WORDS.has(t)) || (deadlineWords.length > 0 && deadlineWords.every((w) => BARE_WHEN.has(w))))))
   const focus: Focus = { named, subjects, vagueAmount, sinceWhen, unknownTokens: [], ruledOut, subjectHits, attributeHits }
+  if (attribute === "amount" && tokens.some((t) => PAY_WORDS.has(t))) focus.paying = true
   if (attribute) focus.attribute = attribute
   focus.unknownTokens = unknownSlot(index, tokens, focus)
   return focus
 }
 
 /**
- * "Dnevnica za put u Njemačku": the subject marked `abroad` within a named one, as if named where
- * the broader one was (so that the narrower one is the question's subject).
+ * "Dnevnica za put u Njemačku", "prodajem robu firmi u Njemačkoj, PDV?": a subject the situation
+ * marks (a trip abroad, goods to another EU state) within a named one, as if named where the
+ * broader one was, so that the narrower one is the question's subject.
  */
-function abroadHits(index: FocusIndex, hits: readonly TermHit<string>[]): TermHit<string>[] {
+function narrowerHits(index: FocusIndex, hits: readonly TermHit<string>[], marked: (subject: Subject) => boolean): TermHit<string>[] {
   const added: TermHit<string>[] = []
   for (const subject of index.subjects.values()) {
-    if (subject.abroad !== true || hits.some((h) => h.target === subject.id)) continue
+    if (!marked(subject) || hits.some((h) => h.target === subject.id)) continue
     const broader = hits.find((h) => isWithin(index, subject.id, h.target))
     if (broader !== undefined) added.push({ ...broader, target: subject.id })
   }
@@ -218,17 +235,74 @@ function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus)
   for (const anchor of anchors) {
     const preposition = findPreposition(tokens, anchor.end)
     if (preposition === undefined) continue
-    const slot: number[] = []
-    for (let i = preposition + 1; i < tokens.length && slot.length < MAX_SLOT; i++) {
-      if (SLOT_ENDS.has(tokens[i] ?? "") || SLOT_PREPOSITIONS.has(tokens[i] ?? "")) break
-      slot.push(i)
-    }
+    const slot = slotAfter(tokens, preposition)
     if (slot.some((i) => focus.subjectHits.some((h) => h.start <= i && i < h.end))) continue
     const unknown = slot.filter((i) => !covered.has(i) && isContentWord(tokens[i] ?? "")).map((i) => tokens[i] ?? "")
+    if (unknown.length > 0 && unknown.every((t) => GENERIC_ITEM_WORDS.has(t))) {
+      const qualified = qualifiedGeneric(tokens, slot, covered)
+      if (qualified.length > 0) return qualified
+    }
+    if (unknown.length > 0) return unknown
+  }
+  return slotBeforeFigure(tokens, focus, covered)
+}
+
+/** Words standing for a stated rate: "13 posto", "13 %" (read as "posto"), "13 percent". */
+const FIGURE_WORDS: ReadonlySet<string> = new Set(["posto", "percent", "pct"])
+/** Verbs between an item and its stated rate: "na kavu ide 13 %", "na kolače se plaća 5 %". */
+const FIGURE_VERBS: ReadonlySet<string> = new Set(["ide", "idu", "vrijedi", "vrijede", "iznosi", "placa", "placaju", "obracunava", "zaracunava", "taxed", "is", "are", "se", "li", "jel", "je"])
+/** Question words: "na koje proizvode ide 5 %" asks which items, it names none. */
+const WHICH_WORDS: ReadonlySet<string> = new Set(["koje", "koji", "koja", "sto", "cemu", "sta", "what", "which"])
+
+/**
+ * The item of a stated rate named before it: "Ide li na kavu 13 %?", "Jel na kolače ide 5 ili
+ * 13 posto?". A preposition, the item's words, then only verbs up to the figure; a question word
+ * ("na koje proizvode …") or a subject in between means no item is named there.
+ */
+function slotBeforeFigure(tokens: readonly string[], focus: Focus, covered: ReadonlySet<number>): string[] {
+  for (const hit of focus.attributeHits) {
+    if (hit.target !== "rate" || !FIGURE_WORDS.has(tokens[hit.start] ?? "") || !/^\d/.test(tokens[hit.start - 1] ?? "")) continue
+    let end = hit.start - 1
+    while (end > 0 && (FIGURE_VERBS.has(tokens[end - 1] ?? "") || /^\d/.test(tokens[end - 1] ?? "") || SLOT_ENDS.has(tokens[end - 1] ?? ""))) end--
+    const words: number[] = []
+    let at = end - 1
+    for (; at >= 0 && words.length < MAX_SLOT && !SLOT_PREPOSITIONS.has(tokens[at] ?? ""); at--) words.unshift(at)
+    if (at < 0 || !SLOT_PREPOSITIONS.has(tokens[at] ?? "") || words.length === 0) continue
+    if (words.some((i) => covered.has(i) || WHICH_WORDS.has(tokens[i] ?? ""))) continue
+    const unknown = words.filter((i) => isContentWord(tokens[i] ?? "") && !FIGURE_VERBS.has(tokens[i] ?? "")).map((i) => tokens[i] ?? "")
     if (unknown.length > 0) return unknown
   }
   return []
 }
+
+/** The slot's positions after `preposition`, up to a slot end, another preposition or MAX_SLOT words. */
+function slotAfter(tokens: readonly string[], preposition: number): number[] {
+  const slot: number[] = []
+  for (let i = preposition + 1; i < tokens.length && slot.length < MAX_SLOT; i++) {
+    if (SLOT_ENDS.has(tokens[i] ?? "") || SLOT_PREPOSITIONS.has(tokens[i] ?? "")) break
+    slot.push(i)
+  }
+  return slot
+}
+
+/**
+ * A generic goods word qualified by the phrase after it: "VAT on services to a German company",
+ * "PDV na usluge za inozemnog klijenta". The qualifier says which supply is meant, so the slot is
+ * that whole phrase (a subject the pack may lack), not an unnamed item to ask about. Returns the
+ * generic words and the qualifier's words (articles left out), or nothing when no qualifier with
+ * a content word follows, or it names a subject.
+ */
+function qualifiedGeneric(tokens: readonly string[], slot: readonly number[], covered: ReadonlySet<number>): string[] {
+  const last = slot[slot.length - 1]
+  const next = last === undefined ? undefined : last + 1
+  if (next === undefined || !SLOT_PREPOSITIONS.has(tokens[next] ?? "")) return []
+  const qualifier = slotAfter(tokens, next)
+  if (qualifier.some((i) => covered.has(i)) || !qualifier.some((i) => isContentWord(tokens[i] ?? ""))) return []
+  const words = [...slot, ...qualifier].map((i) => tokens[i] ?? "")
+  return words.filter((t) => t.length >= 2 && !ARTICLES.has(t))
+}
+
+const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"])
 
 /**
  * The preposition opening a slot soon after `from`. Also one after a named item: "PDV na vodu u

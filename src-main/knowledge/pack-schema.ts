@@ -111,6 +111,12 @@ export const Subject = z.strictObject({
    * country says which of the two subjects is meant, and no list of country phrases is needed.
    */
   abroad: z.literal(true).optional(),
+  /**
+   * Named, too, by a question naming a broader subject this one is within together with goods
+   * sold to a business in another EU member state ("Prodajem robu firmi u Njemačkoj, zaračunavam
+   * li PDV?" asks about the intra-EU supply of goods, not the general VAT rate).
+   */
+  euGoodsSupply: z.literal(true).optional(),
   /** A known gap: why the pack has no rule on this subject (a refusal says so). */
   gap: Localized.optional(),
   /** What naming the subject says about the client ("paušalist": a paušalni obrt), as question facts. */

@@ -16,6 +16,14 @@ function isAscii(text: string): boolean {
   return true
 }
 
+/**
+ * A question's tokens: as `tokenize`, with "%" read as the word "posto", so that a stated rate
+ * ("Ide li na kavu 13 %?") asks about a rate as "13 posto" does: the pack names rates in words.
+ */
+export function questionTokens(text: string): string[] {
+  return tokenize(text.replace(/%/g, " posto "))
+}
+
 /** Folded word tokens; hyphens and punctuation separate words ("PDV-a" -> ["pdv", "a"]). */
 export function tokenize(text: string): string[] {
   const folded = foldDiacritics(text)

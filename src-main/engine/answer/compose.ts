@@ -1,7 +1,7 @@
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate, formatRuleValue } from "../../knowledge/format"
-import type { LegalBasis, Rule } from "../../knowledge/pack-schema"
+import type { LegalBasis, Rule, Verification } from "../../knowledge/pack-schema"
 import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { formatCondition } from "../../knowledge/rule-eligibility"
 import { factLabel, formatFactValue, type FactValue } from "../../knowledge/facts"
@@ -142,6 +142,8 @@ export interface LimitsInput {
   assumedDefaults: readonly string[]
   /** The cited rules: a fact only one secondary source states is said to be so. */
   cited?: readonly Rule[]
+  /** How a cited rule's value is confirmed, as its citations show (knowledge/verification.ts). */
+  verificationOf?: (rule: Rule) => Verification | undefined
 }
 
 /** What the answer does not cover: the date, the pack, rules left out, changes not yet in force. */
@@ -180,8 +182,9 @@ export function answerLimits(input: LimitsInput, locale: Locale): string[] {
         const line = note[locale].replace(/\.$/, "")
         if (!limits.includes(line)) limits.push(line)
       }
+  const verificationOf = input.verificationOf ?? ((rule: Rule) => rule.verification)
   for (const rule of input.cited ?? [])
-    if (rule.verification === "SINGLE_SECONDARY")
+    if (verificationOf(rule) === "SINGLE_SECONDARY")
       limits.push(
         hr
           ? `Podatak „${ruleTitle(rule, locale)}” potvrđuje samo jedan sekundarni izvor; prije primjene provjerite službeni tekst propisa`

@@ -8,6 +8,7 @@ import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
 import type { ApplicabilityResult, BranchResult, ConflictResult, RetrievalState } from "../state"
 import { buildCitations } from "./citations"
+import { citedVerification } from "../../knowledge/verification"
 import { answerLimits, appliedFactsText, headline, legalBasisText, sentence, statementsText, structuredAnswer } from "./compose"
 
 // The terminal answer: ANSWER, QUALIFIED_ANSWER (unresolved conflict disclosed) or
@@ -20,13 +21,14 @@ export function buildAnswer(
   conflicts: ConflictResult,
 ): TerminalPayload {
   const rules = orderRules(state, conflicts.winners)
+  const proposed = (ruleId: string | undefined) => ruleId !== undefined && run.index.rules.get(ruleId)?.certainty === "PROPOSED"
   const branchRules = uniqueRules(applicability.branches.flatMap((b) => b.rules))
   // Without rules that apply regardless, cite the branches' rules in branch order.
   const cited = rules.length > 0 ? rules : branchRules
   const primary = rules[0]
   const base: FinalAnswerPayload = {
     asOfDate: state.context.asOf,
-    answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr"), run.locale === "hr"),
+    answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr"), run.locale === "hr", proposed),
     headline: disputedHeadline(primary, conflicts) ?? (primary ? headline(primary, run.locale) : dependsHeadline(run, applicability)),
     structured: structuredAnswer(agreeingRules(rules, conflicts), run.locale),
     citations: buildCitations(run.index, cited),
@@ -38,6 +40,7 @@ export function buildAnswer(
         checks: applicability.checks,
         assumedDefaults: state.assumedDefaults,
         cited,
+        verificationOf: (rule) => citedVerification(run.index, rule),
       },
       run.locale,
     ),
@@ -47,7 +50,7 @@ export function buildAnswer(
   const resting = primary ?? branchRules[0]
   if (resting) base.primaryRuleId = resting.id
   if (resting?.legalBasis) base.legalBasis = legalBasisText(resting.legalBasis, run.locale)
-  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingLabels(run, applicability, "en"), true)
+  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingLabels(run, applicability, "en"), true, proposed)
   if (applicability.branches.length > 0) {
     return {
       outcome: "CONDITIONAL_ANSWER",
@@ -64,11 +67,19 @@ export function buildAnswer(
           ? { description, sourceA, sourceB, practicalResolution }
           : { description, sourceA, sourceB },
     )
+    // A proposed change beside an enacted rule is no disagreement between sources: the sources
+    // agree on the law and report a proposal nobody has confirmed as enacted.
+    const onlyProposals = conflicts.unresolved.every((c) => proposed(c.sourceA.ruleId) || proposed(c.sourceB.ruleId))
     const caveats = [
-      run.t(
-        "Izvori jednakog autoriteta se ne slažu; odgovor navodi oba stajališta.",
-        "Sources of equal authority disagree; the answer states both positions.",
-      ),
+      onlyProposals
+        ? run.t(
+            "Uz doneseni propis postoji prijedlog izmjene za koji izvori ne potvrđuju da je donesen; odgovor navodi oboje.",
+            "Beside the enacted rule there is a proposed change the sources do not confirm as enacted; the answer states both.",
+          )
+        : run.t(
+            "Izvori jednakog autoriteta se ne slažu; odgovor navodi oba stajališta.",
+            "Sources of equal authority disagree; the answer states both positions.",
+          ),
     ]
     return { outcome: "QUALIFIED_ANSWER", ...base, conflictWarnings, caveats }
   }
@@ -108,6 +119,8 @@ function composeText(
   /** The headline is in this language: do not say its sentence again. In an English run the
    *  Croatian answer still states everything, since no Croatian headline stands above it. */
   belowHeadline: boolean,
+  /** Is this rule only a proposal (not confirmed as enacted)? */
+  proposed: (ruleId: string | undefined) => boolean,
 ): string {
   const parts: string[] = []
   // A disputed primary rule does not stand in the headline (disputedHeadline): its sentence stays.
@@ -124,13 +137,27 @@ function composeText(
   // right under this text in every view. The body names it only to frame a contradicting
   // statement it carries; alone, it would just repeat the warning.
   if (others)
-    for (const conflict of conflicts.unresolved)
+    for (const conflict of conflicts.unresolved) {
+      const proposal = [conflict.sourceA, conflict.sourceB].find((side) => proposed(side.ruleId))
       parts.push(
-        locale === "hr"
-          ? `Izvori se ne slažu: ${conflict.sourceA.name} i ${conflict.sourceB.name}.`
-          : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
+        proposal
+          ? locale === "hr"
+            ? `Predložena je izmjena (izvor: ${proposal.name}); izvori ne potvrđuju da je donesena.`
+            : `A change has been proposed (source: ${proposal.name}); the sources do not confirm it was enacted.`
+          : locale === "hr"
+            ? `Izvori se ne slažu: ${conflict.sourceA.name} i ${conflict.sourceB.name}.`
+            : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
       )
-  if (applicability.branches.length > 0) {
+    }
+  if (applicability.branches.length === 1) {
+    // One possibility: there is no choice to list, only a limit to state. The pack's rule holds
+    // for that case; for any other it has none, and the answer must not be read as covering it.
+    parts.push(
+      locale === "hr"
+        ? `Paket propisa ima pravilo samo za taj slučaj (podatak „${missing}” nije naveden); za druge slučajeve pravila nema, pa ovaj odgovor za njih ne vrijedi.`
+        : `The rule pack has a rule for that case only (${missing} was not given); it has none for other cases, so this answer does not hold for them.`,
+    )
+  } else if (applicability.branches.length > 1) {
     parts.push(
       locale === "hr"
         ? `Odgovor ovisi o podatku koji nije naveden (${missing}); mogućnosti su navedene ispod.`

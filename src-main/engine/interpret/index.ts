@@ -185,6 +185,7 @@ export function interpretQuestion(question: string): QueryInterpretation {
     signals,
   }
   if (jurisdiction.destinationAbroad !== undefined) result.destinationAbroad = jurisdiction.destinationAbroad
+  if (jurisdiction.euGoodsSupplyTo !== undefined) result.euGoodsSupplyTo = jurisdiction.euGoodsSupplyTo
   if (asOf.asOfDate !== undefined && asOf.basis !== undefined) {
     result.asOfDate = asOf.asOfDate
     result.asOfBasis = asOf.basis

@@ -91,6 +91,27 @@ const DEALING_WORDS = new Lexicon(
   ["sold", "sale", "sales", "supply", "supplies", "kupac", "kupca", "kupcu", "kupci", "kupce", "kupcima"],
   ["prodaj", "prodam", "isporu", "izvoz", "izvez", "uvoz", "uvez", "klijent", "narucitelj", "pruz", "fakturir", "export", "import", "sell", "customer", "client", "deliver", "ship", "invoic", "buyer", "partner"],
 )
+/** A company as a trading party: "usluge njemačkoj tvrtki", "services to a German company". */
+const PARTY_WORDS = new Lexicon(
+  ["company", "companies", "firm", "firms", "firma", "firmi", "firme", "firmu", "firmom"],
+  ["tvrtk", "poduzec", "dobavljac", "supplier", "vendor"],
+)
+const FROM = new Set(["iz", "from"])
+
+/**
+ * Is a foreign company named as a party: the country's adjective right before it ("German
+ * company", "njemačkoj tvrtki") or "from" the country after it ("dobavljač iz Italije")? Not "firmu
+ * u Austriji": opening a company there is that country's law.
+ */
+function namesForeignParty(tokens: readonly string[], positions: ReadonlyMap<number, Country>): boolean {
+  const isParty = (at: number) => PARTY_WORDS.match(tokens[at] ?? "") !== undefined
+  for (const at of positions.keys()) {
+    if (isParty(at + 1)) return true
+    if (FROM.has(tokens[at - 1] ?? "") && (isParty(at - 2) || isParty(at - 3))) return true
+  }
+  return false
+}
+
 /** A trip abroad ("dnevnica za Austriju", "per diem for Germany"): the country is the destination, and
  *  the per diem, mileage or travel costs are a Croatian employer's under Croatian rules. */
 const TRAVEL_WORDS = new Lexicon(["trip", "trips", "travel", "travelling", "traveling"], ["dnevnic", "putovanj", "putni", "diem"])
@@ -103,7 +124,17 @@ export interface JurisdictionResult {
   countries: string[]
   /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code. */
   destinationAbroad?: string
+  /** The EU member state goods are sold or supplied to ("prodajem robu firmi u Njemačkoj"). */
+  euGoodsSupplyTo?: string
   note: string
+}
+
+/**
+ * Does the token name a country ("Njemačkoj", "German")? The jurisdiction reads it: it makes a
+ * question foreign, a trip abroad or a cross-border trade, and is never an unknown subject.
+ */
+export function namesCountry(token: string): boolean {
+  return countryOf(token) !== undefined
 }
 
 function countryOf(token: string): Country | undefined {
@@ -152,7 +183,24 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
   }
   const result = resolveHint(tokens, named)
   const destination = named.travel ? ordered.find(([, c]) => c.code !== "HR")?.[1].code : undefined
-  return destination === undefined ? result : { ...result, destinationAbroad: destination }
+  const withTrip = destination === undefined ? result : { ...result, destinationAbroad: destination }
+  const supplyTo = euGoodsSupplyTo(tokens, result)
+  return supplyTo === undefined ? withTrip : { ...withTrip, euGoodsSupplyTo: supplyTo }
+}
+
+/** Goods: "robu", "proizvode", "goods"; not services, whose place of supply follows other rules. */
+const GOODS_WORDS = new Lexicon(["goods", "merchandise", "dobra", "dobara", "dobrima"], ["robu", "robe", "roba", "robom", "proizvod", "product", "artikl"])
+
+/**
+ * A Croatian business supplying goods to another EU member state: the trade is cross-border and
+ * names goods. Such a supply is the pack's intra-EU supply (its exemption and ZP reporting), not a
+ * rate question about the goods themselves.
+ */
+function euGoodsSupplyTo(tokens: readonly string[], result: JurisdictionResult): string | undefined {
+  const crossBorder = /^jurisdiction:cross_border:([A-Z]{2})$/.exec(result.note)
+  const country = crossBorder?.[1]
+  if (country === undefined || result.hint !== "EU") return undefined
+  return tokens.some((t) => GOODS_WORDS.match(t) !== undefined) ? country : undefined
 }
 
 interface NamedPlaces {
@@ -174,7 +222,7 @@ function resolveHint(tokens: readonly string[], { sorted, hr, eu, travel }: Name
   const first = ordered[0]?.[1]
   if (first === undefined) return { hint: "NONE", countries, note: "jurisdiction:NONE" }
   if (travel) return { hint: "HR", countries, note: `jurisdiction:HR:travel_to:${first.code}` }
-  if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined)) {
+  if (tokens.some((t) => DEALING_WORDS.match(t) !== undefined) || namesForeignParty(tokens, sorted)) {
     // A Croatian business selling to or buying from abroad: EU rules for a member state,
     // Croatian (export/import) rules otherwise.
     return { hint: first.eu ? "EU" : "HR", countries, note: `jurisdiction:cross_border:${first.code}` }

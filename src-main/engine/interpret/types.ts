@@ -42,6 +42,8 @@ export interface QueryInterpretation {
   jurisdiction: { hint: JurisdictionHint; country?: string }
   /** The foreign country a trip in the question goes to (ISO code): the trip is abroad. */
   destinationAbroad?: string
+  /** Goods sold or supplied to a business in another EU member state (ISO code of that state). */
+  euGoodsSupplyTo?: string
   entities: Entity[]
   facts: QueryFacts
   amounts: FoundAmount[]

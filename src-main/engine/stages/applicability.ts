@@ -2,6 +2,7 @@ import type { ApplicabilityPayload, DecisionCoverage } from "../../../src-shared
 import type { RefusalCode } from "../../../src-shared/events/refusals"
 import { factLabel, isProfileFact } from "../../knowledge/facts"
 import { formatDate } from "../../knowledge/format"
+import { focusIndex } from "../../knowledge/focus-index"
 import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionalBranches } from "../branches"
 import { buildRefusal } from "../refusal-policy"
@@ -136,15 +137,26 @@ function outOfForceDetail(run: Run, checks: readonly RuleCheck[], asOf: string):
   const ends = checks.flatMap((c) => (c.failure === "date-past" && c.rule.effectiveUntil !== null ? [c.rule.effectiveUntil] : []))
   if (ends.length === checks.length && ends.length > 0) {
     const latest = ends.reduce((a, b) => (a > b ? a : b))
-    return run.t(
+    const ended = run.t(
       `Sva dohvaćena pravila (ukupno ${checks.length}) prestala su vrijediti prije ${formatDate(asOf, "hr")}; posljednje je vrijedilo do ${formatDate(latest, "hr")} Paket propisa ${run.pack.id} ${run.pack.version} ne sadrži pravilo za kasnije razdoblje, pa ne odgovaram starim iznosom.`,
       `Every retrieved rule (${checks.length} in all) had ended before ${formatDate(asOf, "en")}; the last applied until ${formatDate(latest, "en")}. Rule pack ${run.pack.id} ${run.pack.version} holds no rule for the later period, so I do not answer with the old figure.`,
     )
+    return [ended, ...declaredGaps(run, checks)].join(" ")
   }
   return run.t(
     `Nijedno dohvaćeno pravilo (ukupno ${checks.length}) ne primjenjuje se na dan ${formatDate(asOf, "hr")} i na vaš slučaj.`,
     `None of the retrieved rules (${checks.length} in all) applies on ${formatDate(asOf, "en")} to your case.`,
   )
+}
+
+/** Why the pack lacks what the ended rules' subjects would need now, where the pack says why. */
+function declaredGaps(run: Run, checks: readonly RuleCheck[]): string[] {
+  const { subjects } = focusIndex(run.pack)
+  const named = new Set(checks.flatMap((c) => run.index.concepts.get(c.rule.conceptSlug)?.subjects ?? []))
+  return [...named].flatMap((id) => {
+    const gap = subjects.get(id)?.gap
+    return gap ? [gap[run.locale]] : []
+  })
 }
 
 /**

@@ -2,6 +2,8 @@ import type { ConfidencePayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK, type Authority } from "../../../src-shared/events/stages"
 import { formatPercent } from "../../knowledge/format"
 import type { Rule, Verification } from "../../knowledge/pack-schema"
+import type { PackIndex } from "../../knowledge/pack-index"
+import { citedVerification } from "../../knowledge/verification"
 import { assumptionLabel } from "../../../src-shared/assumptions"
 import { interactiveDrivers } from "../drivers"
 import { proceed, type Run, type SyncStage } from "../run"
@@ -98,7 +100,7 @@ function confidenceBasis(
   return {
     authority,
     sources: sourceNames(run, basis),
-    verification: weakestVerification(basis),
+    verification: weakestVerification(run.index, basis),
     resolved: conflicts.conflicts.length - conflicts.unresolved.length,
     assumed: state.assumedDefaults.length,
     conditional: applicability.branches.length > 0,
@@ -131,7 +133,7 @@ function confidenceDrivers(
       `Najviši autoritet: ${AUTHORITY_NAME[authority].hr}`,
       `Highest authority: ${AUTHORITY_NAME[authority].en}`,
     ),
-    run.t(`Neovisnih izvora: ${sources.length}`, `Independent sources: ${sources.length}`),
+    run.t(`Navedenih izvora: ${sources.length}`, `Sources cited: ${sources.length}`),
   ]
   if (verification)
     drivers.push(
@@ -192,7 +194,8 @@ const LABEL_HR = { HIGH: "visoka", MEDIUM: "srednja", LOW: "niska" } as const
 const LABEL_EN = { HIGH: "high", MEDIUM: "medium", LOW: "low" } as const
 
 /** The weakest verification among the rules the answer rests on (packs before 2.0 have none). */
-function weakestVerification(rules: readonly Rule[]): Verification | undefined {
+function weakestVerification(index: PackIndex, rules: readonly Rule[]): Verification | undefined {
   const order: Verification[] = ["SINGLE_SECONDARY", "CONFIRMED_SECONDARY", "CONFIRMED_OFFICIAL"]
-  return order.find((v) => rules.some((r) => r.verification === v))
+  const shown = rules.map((r) => citedVerification(index, r))
+  return order.find((v) => shown.includes(v))
 }

@@ -4,7 +4,7 @@ import { matchConcepts } from "../../knowledge/concept-matcher"
 import { selectFocusConcepts } from "../../knowledge/focus-concepts"
 import { extractFocus, type Focus } from "../../knowledge/focus"
 import { focusIndex } from "../../knowledge/focus-index"
-import { foldDiacritics, tokenize } from "../../knowledge/text"
+import { foldDiacritics, questionTokens } from "../../knowledge/text"
 import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD, type QueryInterpretation } from "../interpret"
 import { monthStart } from "../interpret/dates"
 import { buildRefusal } from "../refusal-policy"
@@ -27,14 +27,20 @@ export function* questionIntakeStage(
   const interpretation = interpretQuestion(question)
   run.locale = requestedLocale ?? interpretation.language
   // The interpreter reads at most its first MAX_PROCESSED_CHARS; concept matching reads the same part.
-  const tokens = tokenize(question.slice(0, MAX_PROCESSED_CHARS))
+  const tokens = questionTokens(question.slice(0, MAX_PROCESSED_CHARS))
   const matching = matchConcepts(run.index, tokens)
-  const focus = extractFocus(focusIndex(run.pack), tokens, { tripAbroad: interpretation.destinationAbroad !== undefined })
+  const focus = extractFocus(focusIndex(run.pack), tokens, {
+    tripAbroad: interpretation.destinationAbroad !== undefined,
+    euGoodsSupply: interpretation.euGoodsSupplyTo !== undefined,
+  })
   const selection = selectFocusConcepts(focusIndex(run.pack), focus)
   // The pack knows its own vocabulary: a question the interpreter found off-topic but that names
   // a concept of the pack outright (a term no other concept shares, or an alias) is regulatory.
+  // So is one asking the rate of an item the pack lacks ("Ide li na kavu 13 %?"): its refusal
+  // then names the item, which says more than "off topic", and it can never answer.
+  const asksItemRate = focus.attribute === "rate" && focus.unknownTokens.length > 0
   const topic =
-    interpretation.topic === "OFFTOPIC" && matching.bestWeight >= 1 ? "REGULATORY" : interpretation.topic
+    interpretation.topic === "OFFTOPIC" && (matching.bestWeight >= 1 || asksItemRate) ? "REGULATORY" : interpretation.topic
   yield run.emit({
     stage: "QUESTION_INTAKE",
     status: "started",
@@ -124,10 +130,7 @@ function focusPayload(run: Run, focus: Focus, question: string): QuestionFocus {
   })
   const payload: QuestionFocus = { subjects }
   if (focus.attribute) payload.attribute = focus.attribute
-  if (focus.unknownTokens.length > 0) {
-    const typed = typedWords(question)
-    payload.unknownSubject = focus.unknownTokens.map((token) => typed.get(token) ?? token).join(" ")
-  }
+  if (focus.unknownTokens.length > 0) payload.unknownSubject = asTyped(question, focus.unknownTokens)
   return payload
 }
 
@@ -139,6 +142,33 @@ function typedWords(question: string): Map<string, string> {
     if (!typed.has(folded)) typed.set(folded, word)
   }
   return typed
+}
+
+/**
+ * The unknown words as the user typed them. When they stand in order within a short stretch of
+ * the question ("services to a German company"), that stretch is quoted whole, so the small
+ * words between them read as typed instead of being dropped.
+ */
+function asTyped(question: string, folded: readonly string[]): string {
+  const words = question.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0)
+  const stretch = typedStretch(words, folded)
+  if (stretch !== undefined) return stretch
+  const typed = typedWords(question)
+  return folded.map((token) => typed.get(token) ?? token).join(" ")
+}
+
+function typedStretch(words: readonly string[], folded: readonly string[]): string | undefined {
+  const first = folded[0]
+  if (first === undefined) return undefined
+  const start = words.findIndex((w) => foldDiacritics(w) === first)
+  if (start < 0) return undefined
+  let at = start
+  for (const token of folded.slice(1)) {
+    const found = words.findIndex((w, i) => i > at && foldDiacritics(w) === token)
+    if (found < 0) return undefined
+    at = found
+  }
+  return at - start + 1 <= folded.length + 3 ? words.slice(start, at + 1).join(" ") : undefined
 }
 
 const WORDS = { hr: { one: "riječ", few: "riječi", other: "riječi" }, en: { one: "word", other: "words" } }

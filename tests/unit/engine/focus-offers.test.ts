@@ -35,6 +35,18 @@ describe("a question naming nothing of the pack but everyday words", () => {
   })
 })
 
+describe("ordinary words and typing slips are not a new subject to confirm", () => {
+  it.each([
+    ["kolki je pdv na jaja", "a spoken form of 'koliki'"],
+    ["jopd za dnevnice rok?", "a doubled letter typed once (JOPPD)"],
+    ["Jel ide prijenos porezne obveze na građevinske radove između dvije firme?", "a numeral"],
+  ])("%j (%s) is answered without a confirmation", async (question) => {
+    const end = last(await untilInput(question))
+    expect(end?.status, end?.message).not.toBe("awaiting_input")
+    expect(end?.stage).toBe("ANSWER")
+  })
+})
+
 describe("a refusal of words the pack lacks names what the other words point to", () => {
   it("names a related topic that two of the question's own words point to, and answers nothing", async () => {
     const end = last(await untilInput("zatezna kamata za arhiviranje i cuvanje"))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { extractFocus } from "../../../src-main/knowledge/focus"
-import { selectFocusConcepts } from "../../../src-main/knowledge/focus-concepts"
+import { answersAttribute, selectFocusConcepts } from "../../../src-main/knowledge/focus-concepts"
 import { focusIndex } from "../../../src-main/knowledge/focus-index"
 import { tokenize } from "../../../src-main/knowledge/text"
 import { realPack } from "../../fixtures/packs"
@@ -97,3 +97,28 @@ describe("the filing of a return rules out its payment", () => {
     expect(focus.subjects).toContain("placanje")
   })
 })
+
+describe("an amount someone pays", () => {
+  it("is answered by an amount or a rate, never by a limit", () => {
+    const paid = { attribute: "amount" as const, paying: true }
+    expect(answersAttribute(paid, "amount")).toBe(true)
+    expect(answersAttribute(paid, "rate")).toBe(true)
+    expect(answersAttribute(paid, "threshold")).toBe(false)
+    // An amount not paid (a tax-free limit) is still answered by a limit.
+    expect(answersAttribute({ attribute: "amount" }, "threshold")).toBe(true)
+  })
+
+  it("is read from the verb of paying, not from paying out", () => {
+    const focusOf = (question: string) => extractFocus(index(), tokenize(question))
+    expect(focusOf("How much does a flat-rate craftsman pay?").paying).toBe(true)
+    expect(focusOf("Koliko paušalist plaća doprinosa?").paying).toBe(true)
+    expect(focusOf("Koliko mogu neoporezivo isplatiti za božićnicu?").paying).toBeUndefined()
+  })
+
+  it("never selects the paušal receipts limit for what a paušalist pays", () => {
+    const { selection } = select("How much does a lump-sum sole trader pay to the first pension pillar in 2025?")
+    const offered = selection.kind === "fits" ? selection.concepts.map((c) => c.slug) : []
+    expect(offered).not.toContain("pausalni-obrt-limit")
+  })
+})
+

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { extractFocus } from "../../../src-main/knowledge/focus"
 import { focusIndex } from "../../../src-main/knowledge/focus-index"
-import { tokenize } from "../../../src-main/knowledge/text"
+import { questionTokens, tokenize } from "../../../src-main/knowledge/text"
 import { focusPack } from "../../fixtures/packs/focus-pack"
 
 // The question's focus: the narrowest subjects named, the attribute asked, and unknown words in a
@@ -40,6 +40,26 @@ describe("question focus", () => {
     expect(focus("Koliki je PDV u kafiću?").unknownTokens).toEqual(["kaficu"])
   })
 
+  it("reads a generic supply with the phrase that qualifies it as one unknown subject", () => {
+    expect(focus("VAT on services to a German company").unknownTokens).toEqual(["services", "german", "company"])
+    expect(focus("PDV na usluge za frizera").unknownTokens).toEqual(["usluge", "frizera"])
+    // Unqualified, the generic word still only says that some good or service is meant.
+    expect(focus("PDV na usluge").unknownTokens).toEqual(["usluge"])
+    // A qualifier naming a subject is that subject, not part of an unknown one.
+    expect(focus("PDV na proizvode za kruh")).toMatchObject({ subjects: ["bread"], unknownTokens: ["proizvode"] })
+  })
+
+  it("reads a stated rate ('13 %', '5 posto') as asking the rate of the item named before it", () => {
+    const stated = (question: string) => extractFocus(focusIndex(focusPack()), questionTokens(question))
+    expect(stated("Ide li na kavu 13 %?")).toMatchObject({ attribute: "rate", unknownTokens: ["kavu"] })
+    expect(stated("Jel na kolače ide 5 ili 13 posto?")).toMatchObject({ attribute: "rate", unknownTokens: ["kolace"] })
+    expect(stated("Je li na kruh 5 %?")).toMatchObject({ subjects: ["bread"], attribute: "rate", unknownTokens: [] })
+    // "Which goods are at 5 %?" names no item.
+    expect(stated("Na koje proizvode ide 5 %?").unknownTokens).toEqual([])
+    // A figure that is no rate opens no slot.
+    expect(stated("Na kavu ide 13 komada?").unknownTokens).toEqual([])
+  })
+
   it("does not mistake time, place or the asker's business for a subject", () => {
     for (const question of [
       "Koja je stopa PDV-a u Hrvatskoj?",
@@ -60,6 +80,13 @@ describe("question focus", () => {
     expect(extractFocus(index, tokenize("Koliko mogu isplatiti dnevnicu za put u Split?")).subjects).toEqual(["dnevnica"])
     // A trip abroad names no per diem by itself: the broader subject must be named.
     expect(extractFocus(index, tokenize("Koji je PDV na kruh?"), { tripAbroad: true }).subjects).toEqual(["bread"])
+  })
+
+  it("reads goods sold to another EU state as the subject marked for that supply, and only then", () => {
+    const index = focusIndex(focusPack())
+    const supply = extractFocus(index, tokenize("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?"), { euGoodsSupply: true })
+    expect(supply.subjects).toEqual(["eu-supply"])
+    expect(extractFocus(index, tokenize("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?")).subjects).toEqual(["pdv"])
   })
 
   it("respects a term's neighbours: 'poslovne knjige' are not books", () => {

@@ -56,3 +56,15 @@ describe("scope notes of a rate", () => {
       }
   })
 })
+
+describe("a fact only one secondary source states", () => {
+  it("is a limit of the answer when the rule's citations show one source, whatever its tag says", () => {
+    const rule = rules.find((r) => r.verification === "CONFIRMED_SECONDARY")
+    if (!rule) throw new Error("the real pack has a rule confirmed by two sources")
+    const input = { asOf: "2025-06-01", packId: "hr-core", packVersion: "x", checks: [], assumedDefaults: [], cited: [rule] }
+    const single = answerLimits({ ...input, verificationOf: () => "SINGLE_SECONDARY" }, "hr")
+    const confirmed = answerLimits({ ...input, verificationOf: () => "CONFIRMED_SECONDARY" }, "hr")
+    expect(single.join("\n")).toContain("potvrđuje samo jedan sekundarni izvor")
+    expect(confirmed.join("\n")).not.toContain("potvrđuje samo jedan sekundarni izvor")
+  })
+})

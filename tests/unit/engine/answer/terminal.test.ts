@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { realPack } from "../../../fixtures/packs"
 import { ask } from "../helpers"
 
 describe("answers", () => {
@@ -110,6 +111,30 @@ describe("answers", () => {
       headline: "SINTETSKO: obveznik PDV-a izdaje eRačune.",
       primaryRuleId: "syn.eracun.pdv",
     })
+  })
+
+  it("a conditional answer with one possibility states the pack's limit instead of listing possibilities", async () => {
+    const { terminal } = await ask("Do kada treba predati GFI Fini za statistiku?", { pack: realPack() })
+    expect(terminal?.outcome).toBe("CONDITIONAL_ANSWER")
+    if (terminal?.outcome !== "CONDITIONAL_ANSWER") return
+    expect(terminal.branches).toHaveLength(1)
+    // The condition reads as words, not as a set ("jedno od: d.o.o., j.d.o.o.").
+    expect(terminal.headline).toMatch(/^Ako je Vrsta subjekta d\.o\.o\. ili j\.d\.o\.o\.: /)
+    expect(terminal.answerHr).toContain("Paket propisa ima pravilo samo za taj slučaj (podatak „Vrsta subjekta” nije naveden)")
+    expect(terminal.answerHr).not.toContain("mogućnosti su navedene ispod")
+    const english = await ask("When must the annual financial statements be filed with Fina?", { pack: realPack() })
+    expect(english.terminal?.outcome === "CONDITIONAL_ANSWER" && english.terminal.headline).toMatch(/^If Entity type is d\.o\.o\. \(LLC\) or j\.d\.o\.o\. \(simple LLC\): /)
+  })
+
+  it("a proposed change beside the enacted rule is named as a proposal, not as sources disagreeing", async () => {
+    const { terminal } = await ask("pdv na pelete u svibnju 2026", { pack: realPack() })
+    expect(terminal?.outcome).toBe("QUALIFIED_ANSWER")
+    if (terminal?.outcome !== "QUALIFIED_ANSWER") return
+    expect(terminal.answerHr).toContain("Predložena je izmjena (izvor: Europe Says); izvori ne potvrđuju da je donesena.")
+    expect(terminal.answerHr).not.toContain("Izvori se ne slažu")
+    expect(terminal.caveats).toEqual([
+      "Uz doneseni propis postoji prijedlog izmjene za koji izvori ne potvrđuju da je donesen; odgovor navodi oboje.",
+    ])
   })
 
   it("notes rules that are not yet in force among the limits", async () => {

@@ -75,6 +75,24 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction(text)).toMatchObject({ hint: "OTHER", country })
   })
 
+  it.each([
+    ["Do I need to charge VAT on services to a German company?", "DE"],
+    ["Moram li zaračunati PDV na usluge njemačkoj tvrtki?", "DE"],
+    ["nabava od dobavljača iz Italije", "IT"],
+  ])("%j -> a Croatian business dealing with a foreign company, not foreign law (%s)", (text, code) => {
+    expect(jurisdiction(text)).toMatchObject({ hint: "EU", note: `jurisdiction:cross_border:${code}` })
+  })
+
+  it("names the EU state goods are supplied to, and only for goods sold or supplied there", () => {
+    expect(jurisdiction("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?").euGoodsSupplyTo).toBe("DE")
+    expect(jurisdiction("Isporuka robe kupcu u Sloveniji s PDV brojem").euGoodsSupplyTo).toBe("SI")
+    // Services have their own place-of-supply rules; a trip, a foreign tax or a non-EU buyer is no such supply.
+    expect(jurisdiction("Moram li zaračunati PDV na usluge njemačkoj tvrtki?").euGoodsSupplyTo).toBeUndefined()
+    expect(jurisdiction("dnevnica za put u Austriju").euGoodsSupplyTo).toBeUndefined()
+    expect(jurisdiction("PDV na robu u Sloveniji").euGoodsSupplyTo).toBeUndefined()
+    expect(jurisdiction("Prodajem robu kupcu u Srbiji").euGoodsSupplyTo).toBeUndefined()
+  })
+
   it("names another country without any tax: OTHER with that country", () => {
     expect(jurisdiction("Kako otvoriti firmu u Austriji?")).toMatchObject({ hint: "OTHER", country: "AT" })
   })

@@ -164,6 +164,27 @@ describe("applicabilityStage", () => {
     expect(detail).not.toContain("1.200,00")
   })
 
+  it("after every rule has ended, says why the pack holds nothing later where its subject declares a gap", async () => {
+    const pack = tinyPack([{ id: "ended", effectiveUntil: "2025-12-31" }], {
+      subjects: [
+        {
+          id: "s",
+          kind: "topic",
+          nameHr: "Prag",
+          nameEn: "Threshold",
+          terms: ["prag"],
+          gap: { hr: "Iznose za 2026. ne navodi nijedan provjereni izvor.", en: "No verified source states the 2026 amounts." },
+        },
+      ],
+      concepts: [{ slug: "c", nameHr: "Pojam", nameEn: "Concept", keywords: ["prag"], aliases: [], topic: "t", subjects: ["s"] }],
+    })
+    const state = await stateOf(["c"], { asOf: "2026-06-01" }, { pack })
+    const { outcome } = await runStage(applicabilityStage(testRun(pack), state))
+    const detail = outcome.ok ? "" : (outcome.terminal.outcome === "REFUSAL" && outcome.terminal.detail) || ""
+    expect(detail).toContain("posljednje je vrijedilo do 31. 12. 2025.")
+    expect(detail).toMatch(/ne odgovaram starim iznosom\. Iznose za 2026\. ne navodi nijedan provjereni izvor\.$/)
+  })
+
   it("refuses NO_CITABLE_RULES when every rule is excluded by its conditions", async () => {
     const state = await stateOf(
       ["syn-prirez"],

@@ -4,10 +4,12 @@ import { applicabilityStage } from "../../../../src-main/engine/stages/applicabi
 import { confidenceStage } from "../../../../src-main/engine/stages/confidence"
 import { conflictsStage } from "../../../../src-main/engine/stages/conflicts"
 import type { RetrievalState } from "../../../../src-main/engine/state"
+import type { LoadedPack } from "../../../../src-main/knowledge/loader"
+import { tinyPack } from "../../../fixtures/packs"
 import { runStage, stateOf, testRun } from "../helpers"
 
-async function confidence(state: RetrievalState): Promise<ConfidencePayload> {
-  const run = testRun()
+async function confidence(state: RetrievalState, pack?: LoadedPack): Promise<ConfidencePayload> {
+  const run = testRun(pack)
   const applicability = await runStage(applicabilityStage(run, state))
   if (!applicability.outcome.ok) throw new Error("refused")
   const conflicts = await runStage(conflictsStage(run, applicability.outcome.value.eligible))
@@ -97,5 +99,20 @@ describe("confidenceStage", () => {
       await stateOf(["syn-stopa"], { asOf: "2025-03-01", counters: { revenueYtd: 3000 } }),
     )
     expect((payload.interactiveDrivers ?? []).every((d) => d.factPath === "asOf")).toBe(true)
+  })
+})
+
+describe("a rule tagged 'confirmed by two sources' that cites one", () => {
+  it("is said to rest on a single secondary source, as its citations show, and scores as such", async () => {
+    const rule = { id: "r", authority: "PRACTICE" as const, evidenceIds: ["e-s-prac"] }
+    const citesOne = tinyPack([{ ...rule, verification: "CONFIRMED_SECONDARY" }])
+    const citesTwo = tinyPack([{ ...rule, verification: "CONFIRMED_SECONDARY", evidenceIds: ["e-s-prac", "e-s-guide"], authority: "PRACTICE" }])
+    const one = await confidence(await stateOf(["c"], { asOf: "2025-03-01" }, { pack: citesOne }), citesOne)
+    const two = await confidence(await stateOf(["c"], { asOf: "2025-03-01" }, { pack: citesTwo }), citesTwo)
+    expect(one.drivers).toContain("Navedenih izvora: 1")
+    expect(one.drivers).toContain("Provjera podatka: samo jedan sekundarni izvor")
+    expect(two.drivers).toContain("Navedenih izvora: 2")
+    expect(two.drivers).toContain("Provjera podatka: potvrđeno dvama neovisnim izvorima")
+    expect(one.score).toBeLessThan(two.score)
   })
 })

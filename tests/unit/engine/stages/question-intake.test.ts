@@ -43,6 +43,21 @@ describe("questionIntakeStage", () => {
     expect(outcome.ok).toBe(true)
     expect(events[1]).toMatchObject({ data: { topic: "REGULATORY" } })
   })
+
+  it("treats a stated rate on an item the pack lacks as regulatory, naming the item as typed", async () => {
+    for (const [question, typed] of [["Ide li na kavu 13 %?", "kavu"], ["Jel na kolače ide 5 ili 13 posto?", "kolače"]]) {
+      const { events, outcome } = await runStage(questionIntakeStage(testRun(realPack()), question ?? ""))
+      expect(outcome.ok, question).toBe(true)
+      expect(events[1], question).toMatchObject({ data: { topic: "REGULATORY", focus: { attribute: "rate", unknownSubject: typed } } })
+    }
+  })
+
+  it("quotes an unknown supply whole, with the small words between as typed", async () => {
+    const { events } = await runStage(
+      questionIntakeStage(testRun(realPack()), "Do I need to charge VAT on services to a German company?"),
+    )
+    expect(events[1]).toMatchObject({ data: { focus: { unknownSubject: "services to a German company" } } })
+  })
 })
 
 describe("a question about a month", () => {
