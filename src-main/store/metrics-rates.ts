@@ -2,7 +2,7 @@ import type Database from "better-sqlite3"
 import { RiskTier, TerminalOutcome } from "../../src-shared/events/stages"
 import { toRate, type OutcomeCount, type Percentiles, type RateRow } from "../../src-shared/metrics"
 import { bucketSql, type MetricsPeriod } from "./metrics-period"
-import { ANSWER_OUTCOMES_SQL, EVENT_KEY_SHIFT, NO_PERCENTILES, percentilesByKey, periodParams, periodRunsCte } from "./metrics-sql"
+import { ANSWER_OUTCOMES_SQL, NO_PERCENTILES, percentilesByKey, periodParams, periodRunsCte } from "./metrics-sql"
 
 // Outcomes by risk tier over time and the pipeline-health shares of seed 001 §11, per bucket:
 // - citable coverage: of the runs the pipeline judged (answered or refused; errors left out:
@@ -12,6 +12,8 @@ import { ANSWER_OUTCOMES_SQL, EVENT_KEY_SHIFT, NO_PERCENTILES, percentilesByKey,
 //   terminal event carries its as-of date and appliesWhenEvaluated = true;
 // - source freshness: of the answers with a top citation, those whose top (first) citation's
 //   evidence had been fetched less than 30 days before the run was asked.
+// The terminal's witness and top citation are the run's summary's (run-summary.ts), as of its
+// last settlement.
 
 export const FRESH_DAYS = 30
 
@@ -28,26 +30,20 @@ interface RateCounts {
 }
 
 function ratesSql(period: MetricsPeriod): string {
-  // The terminal event is one rowid lookup per answer (its key is the trace's id × 2^20 + the last
-  // seq); joined row by row, never through a CTE of answers, which SQLite would scan per run.
-  const json = "e.event_json"
-  const fetched = `json_extract(${json}, '$.data.citations[0].fetchedAt')`
-  return `WITH ${periodRunsCte(bucketSql(period, "t.created_at"))}
+  // What the events tell (a clarification asked, the terminal's as-of witness and top citation)
+  // comes from the run's summary (run-summary.ts), so no event is read.
+  const answer = `(r.status = 'complete' AND r.outcome IN ${ANSWER_OUTCOMES_SQL})`
+  return `WITH ${periodRunsCte(bucketSql(period, "s.created_at"))}
   SELECT r.bucket AS bucket,
     SUM(r.outcome IS NOT NULL AND r.outcome <> 'ERROR') AS judged,
     SUM(r.outcome IS NOT NULL AND r.outcome <> 'ERROR' AND coalesce(r.eligible_rule_count, 0) >= 1) AS covered,
     SUM(r.outcome IS NOT NULL OR r.status = 'awaiting_input') AS asked,
-    SUM((r.outcome IS NOT NULL OR r.status = 'awaiting_input') AND EXISTS (
-      SELECT 1 FROM events c
-      WHERE c.id BETWEEN r.id * ${EVENT_KEY_SHIFT} AND r.id * ${EVENT_KEY_SHIFT} + ${EVENT_KEY_SHIFT - 1}
-        AND c.stage = 'CLARIFICATION' AND c.status = 'awaiting_input')) AS clarified,
-    COUNT(e.id) AS answers,
-    coalesce(SUM(coalesce(json_extract(${json}, '$.data.asOfDate'), '') <> '' AND json_extract(${json}, '$.data.appliesWhenEvaluated') = 1), 0) AS temporal,
-    COUNT(${fetched}) AS cited,
-    coalesce(SUM(julianday(r.created_at) - julianday(${fetched}) < ${FRESH_DAYS}), 0) AS fresh
+    SUM((r.outcome IS NOT NULL OR r.status = 'awaiting_input') AND r.clarified) AS clarified,
+    SUM(${answer}) AS answers,
+    SUM(${answer} AND r.as_of_enforced) AS temporal,
+    SUM(${answer} AND r.top_fetched_at IS NOT NULL) AS cited,
+    coalesce(SUM(${answer} AND julianday(r.created_at) - julianday(r.top_fetched_at) < ${FRESH_DAYS}), 0) AS fresh
   FROM runs r
-  LEFT JOIN events e
-    ON r.status = 'complete' AND r.outcome IN ${ANSWER_OUTCOMES_SQL} AND e.id = r.id * ${EVENT_KEY_SHIFT} + r.event_count - 1
   GROUP BY r.bucket`
 }
 
@@ -78,7 +74,7 @@ export function rateSeries(sqlite: Database.Database, period: MetricsPeriod): { 
 export function outcomeCounts(sqlite: Database.Database, period: MetricsPeriod): OutcomeCount[] {
   const rows = sqlite
     .prepare(
-      `WITH ${periodRunsCte(bucketSql(period, "t.created_at"))}
+      `WITH ${periodRunsCte(bucketSql(period, "s.created_at"))}
        SELECT bucket, risk_tier AS riskTier, outcome, COUNT(*) AS count
        FROM runs WHERE outcome IS NOT NULL
        GROUP BY bucket, risk_tier, outcome ORDER BY bucket, risk_tier, outcome`,
@@ -95,9 +91,8 @@ export function outcomeCounts(sqlite: Database.Database, period: MetricsPeriod):
 /** How old the answers' top citations were (in days) when the answers were given. */
 export function freshnessAges(sqlite: Database.Database, period: MetricsPeriod): Percentiles {
   const source = `WITH ${periodRunsCte("NULL")}
-    SELECT 'age' AS key,
-      julianday(r.created_at) - julianday(json_extract(e.event_json, '$.data.citations[0].fetchedAt')) AS value
-    FROM runs r CROSS JOIN events e ON e.id = r.id * ${EVENT_KEY_SHIFT} + r.event_count - 1
+    SELECT 'age' AS key, julianday(r.created_at) - julianday(r.top_fetched_at) AS value
+    FROM runs r
     WHERE r.status = 'complete' AND r.outcome IN ${ANSWER_OUTCOMES_SQL}`
   return percentilesByKey(sqlite, source, periodParams(period)).get("age") ?? NO_PERCENTILES
 }

@@ -117,6 +117,46 @@ export const tracesSearchPending = sqliteTable("traces_search_pending", {
   traceId: integer("trace_id").primaryKey(),
 })
 
+/**
+ * A run as the dashboard counts it (run-summary.ts, migration 0015): the trace row's figures and
+ * those only its events tell, one small row written whenever the trace row is settled, so the
+ * metrics read neither the events nor the trace rows (whose request and answer texts spill into
+ * overflow pages). Derived and rebuildable, not part of the hashed record; as of the trace's last
+ * settlement. Not a foreign key: a trigger removes a purged trace's row.
+ */
+export const runSummaries = sqliteTable(
+  "run_summaries",
+  {
+    traceId: integer("trace_id").primaryKey(),
+    /** The trace's own columns, copied at settlement (created_at never changes). */
+    createdAt: text("created_at").notNull(),
+    status: text("status").notNull(),
+    outcome: text("outcome"),
+    riskTier: text("risk_tier"),
+    /** 1 for a What-if run (counterfactual_of set): the dashboard leaves those out. */
+    whatIf: integer("what_if").notNull(),
+    eligibleRuleCount: integer("eligible_rule_count"),
+    ttfusMs: real("ttfus_ms"),
+    durationMs: real("duration_ms"),
+    /** 1 when the run asked a clarification (a CLARIFICATION awaiting_input event). */
+    clarified: integer("clarified").notNull(),
+    /** 1 when the last event carries the as-of date and appliesWhenEvaluated = true. */
+    asOfEnforced: integer("as_of_enforced").notNull(),
+    /** The last event's top (first) citation's evidence fetch time. */
+    topFetchedAt: text("top_fetched_at"),
+    /** Stage durations, from the stage's `started` event to its `complete` event. */
+    intakeMs: integer("intake_ms"),
+    contextMs: integer("context_ms"),
+    sourcesMs: integer("sources_ms"),
+    retrievalMs: integer("retrieval_ms"),
+    applicabilityMs: integer("applicability_ms"),
+    conflictsMs: integer("conflicts_ms"),
+    analysisMs: integer("analysis_ms"),
+    confidenceMs: integer("confidence_ms"),
+  },
+  (t) => [index("run_summaries_created_idx").on(t.createdAt)],
+)
+
 export const clients = sqliteTable(
   "clients",
   {

@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3"
 import type { TraceStatus } from "../../src-shared/traces"
 import type { TracePatch } from "../trace/summary"
+import { RunSummaryWriter } from "./run-summary"
 
 // Bringing a trace row up to date with its events: status, owner, chain position and the summary
 // columns. The audit sink does it when a run ends, suspends or is aborted (stage boundaries in
@@ -45,8 +46,11 @@ type PatchKey = keyof typeof PATCH_COLUMNS
 export class TraceSettler {
   /** UPDATE statements by the set of columns they name (a handful of shapes in practice). */
   private readonly statements = new Map<string, Database.Statement>()
+  private readonly summaries: RunSummaryWriter
 
-  constructor(private readonly sqlite: Database.Database) {}
+  constructor(private readonly sqlite: Database.Database) {
+    this.summaries = new RunSummaryWriter(sqlite)
+  }
 
   /** Applies `settlement` to the trace; returns how many rows changed (1, or 0 for an unknown trace). */
   settle(requestId: string, now: string, settlement: Settlement, onlyIfStatus?: TraceStatus): number {
@@ -57,7 +61,10 @@ export class TraceSettler {
     for (const key of keys) values.push(patch[key])
     values.push(requestId)
     if (onlyIfStatus !== undefined) values.push(onlyIfStatus)
-    return this.statement(settlement.status !== null, keys, onlyIfStatus !== undefined).run(...values).changes
+    const changed = this.statement(settlement.status !== null, keys, onlyIfStatus !== undefined).run(...values).changes
+    // The dashboard's summary of the run (run-summary.ts), from the events as settled, in the same transaction.
+    if (changed === 1) this.summaries.write(requestId)
+    return changed
   }
 
   private statement(withStatus: boolean, keys: readonly PatchKey[], guarded: boolean): Database.Statement {

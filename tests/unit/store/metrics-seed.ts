@@ -1,7 +1,8 @@
+import { RunSummaryWriter } from "../../../src-main/store/run-summary"
 import type { Store } from "../../../src-main/store/store"
 
 // Seeds a store with runs whose figures are known, row by row (the dashboard's SQL reads only the
-// stored columns and events; the engine's own runs are tested elsewhere). Hashes are placeholders:
+// stored columns and the run summaries derived from the events; the engine's own runs are tested elsewhere). Hashes are placeholders:
 // these tests never verify chains.
 
 const PACK_HASH = "f".repeat(64)
@@ -47,7 +48,8 @@ export function seedPack(store: Store): void {
     .run(PACK_HASH)
 }
 
-export function seedRun(store: Store, run: SeedRun): void {
+/** `summarize: false` leaves the run summary out (a database older than migration 0015 has none). */
+export function seedRun(store: Store, run: SeedRun, { summarize = true }: { summarize?: boolean } = {}): void {
   seedPack(store)
   const events = run.events ?? []
   const created = Date.parse(run.createdAt)
@@ -82,6 +84,8 @@ export function seedRun(store: Store, run: SeedRun): void {
     const json = JSON.stringify({ requestId: run.requestId, seq, stage: event.stage, status: event.status, ts, data: event.data })
     insert.run(traceId * SHIFT + seq, run.requestId, seq, event.stage, event.status, ts, json)
   })
+  // The row is inserted as settled, so its summary is written as the settlement writes it.
+  if (summarize && status !== "running") new RunSummaryWriter(store.sqlite).write(run.requestId)
 }
 
 export function seedFlag(
