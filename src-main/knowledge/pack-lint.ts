@@ -173,10 +173,12 @@ export function checkSubjects(pack: RulePack): Finding[] {
   for (const subject of subjects)
     if (subject.within !== undefined && !defined.has(subject.within))
       findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: `is within ${subject.within}, which the pack does not define` })
-  // A trip abroad narrows a named subject to this one: without a broader one nothing names it so.
+  // A trip abroad or goods sold to another EU state narrows a named subject to this one: without a
+  // broader one nothing names it so.
   for (const subject of subjects)
-    if (subject.abroad === true && subject.within === undefined)
-      findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: "is marked abroad but is within no broader subject" })
+    for (const mark of [subject.abroad === true ? "abroad" : undefined, subject.euGoodsSupply === true ? "euGoodsSupply" : undefined])
+      if (mark !== undefined && subject.within === undefined)
+        findings.push({ code: "UNKNOWN_SUBJECT", where: `subject ${subject.id}`, message: `is marked ${mark} but is within no broader subject` })
   const used = new Set([...pack.concepts.flatMap((c) => c.subjects ?? []), ...subjects.flatMap((s) => (s.within === undefined ? [] : [s.within]))])
   for (const subject of subjects)
     for (const id of subject.rulesOut ?? [])

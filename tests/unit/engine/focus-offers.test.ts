@@ -47,6 +47,19 @@ describe("ordinary words and typing slips are not a new subject to confirm", () 
   })
 })
 
+describe("goods sold to a business in another EU state", () => {
+  it.each([
+    ["Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?"],
+    ["Isporuka robe kupcu u Sloveniji s PDV brojem, ide li PDV?"],
+  ])("%j is answered with the intra-EU supply's exemption, never offered the general rate", async (question) => {
+    const end = last(await untilInput(question))
+    expect(end?.stage, end?.message).toBe("ANSWER")
+    if (end?.stage !== "ANSWER") return
+    expect(end.data.primaryRuleId).toMatch(/isporuka-eu|oslobod/)
+    expect(end.data.headline).toContain("oslobođena je PDV-a")
+  })
+})
+
 describe("a refusal of words the pack lacks names what the other words point to", () => {
   it("names a related topic that two of the question's own words point to, and answers nothing", async () => {
     const end = last(await untilInput("zatezna kamata za arhiviranje i cuvanje"))

@@ -143,6 +143,14 @@ describe("lintPack", () => {
     expect(codes(findings)).toEqual(["UNKNOWN_SUBJECT subject abroad-alone"])
   })
 
+  it("UNKNOWN_SUBJECT: a subject marked for goods sold to another EU state must be within a broader one", () => {
+    const findings = lint((raw) => {
+      raw.subjects.push(Object.assign({ id: "eu-alone", kind: "topic", nameHr: "Isporuka u EU", nameEn: "EU supply", terms: ["isporuka u eu"] }, { euGoodsSupply: true }))
+      raw.concepts[0]?.subjects.push("eu-alone")
+    })
+    expect(codes(findings)).toEqual(["UNKNOWN_SUBJECT subject eu-alone"])
+  })
+
   it("INTERNAL_REF: notes rows, the notes, row ids and pack ids in what users read", () => {
     const findings = lint((raw) => {
       raw.evidence[0].title = "Ministarstvo financija (istraživačke bilješke, red 2.1)"
