@@ -46,7 +46,8 @@ describe("fiskai ask (spawned)", () => {
       "--request-id",
       "req_cli",
     ])
-    expect(code).toBe(0)
+    // The message names what went wrong if the run did not end in an answer.
+    expect(code, `${stderr}\n${stdout.slice(-600)}`).toBe(0)
     expect(stderr).toBe("")
     const lines = stdout.trimEnd().split("\n")
     const events = lines.map((line) => ReasoningEvent.parse(JSON.parse(line)))
