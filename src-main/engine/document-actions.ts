@@ -5,7 +5,7 @@ import { isIsoDate } from "../../src-shared/format/dates"
 import { DocumentAction, type DocumentEvidence, type RunDocument } from "../../src-shared/run-documents"
 import { auditText, compareText } from "./document-action-text"
 import { auditEInvoice, compareEInvoices } from "./document-audit"
-import { documentsOf } from "./document-facts"
+import { documentContext, documentsOf } from "./document-facts"
 import { documentLabel } from "./document-facts-text"
 import { summaryText } from "./document-summary"
 import { buildError } from "./refusal-policy"
@@ -233,22 +233,7 @@ function intakeEvents(run: Run, question: string, action: DocumentAction, named:
 }
 
 function contextOf(run: Run, asOf: string, clientId: string | undefined) {
-  return {
-    summary: run.t("Radnja nad dokumentima klijenta, iz podataka zapisanih u zahtjevu", "An action on the client's documents, from the data recorded in the request"),
-    jurisdiction: "HR" as const,
-    domain: "FINANCE" as const,
-    riskTier: "T0" as const,
-    language: run.locale,
-    intent: "QUESTION" as const,
-    asOfDate: asOf,
-    entities: [],
-    confidence: 1,
-    requiresClarification: false,
-    userContextSnapshot: { assumedDefaults: [] },
-    evaluationContext: { asOf },
-    factSources: {},
-    ...(clientId === undefined ? {} : { clientId }),
-  }
+  return documentContext(run, asOf, clientId, run.t("Radnja nad dokumentima klijenta, iz podataka zapisanih u zahtjevu", "An action on the client's documents, from the data recorded in the request"))
 }
 
 function retrievalSummary(run: Run, ruleIds: readonly string[]): string {

@@ -138,8 +138,16 @@ function intakeEvents(run: Run, question: string, named: string): EventBody[] {
 }
 
 function contextOf(run: Run, asOf: string, clientId: string | undefined) {
+  return documentContext(run, asOf, clientId, run.t("Odgovor iz podataka dokumenta, ne iz pravila", "An answer from the document's own data, not from the rules"))
+}
+
+/**
+ * The context of a run answered from documents (a question about a document's fields, or a document
+ * action): Croatian law, its as-of date, nothing assumed, the client if any; `summary` says which.
+ */
+export function documentContext(run: Run, asOf: string, clientId: string | undefined, summary: string) {
   return {
-    summary: run.t("Odgovor iz podataka dokumenta, ne iz pravila", "An answer from the document's own data, not from the rules"),
+    summary,
     jurisdiction: "HR" as const,
     domain: "FINANCE" as const,
     riskTier: "T0" as const,
