@@ -4,6 +4,7 @@ import { officialCitation } from "./official-citation"
 import type { Concept, Rule, RulePack } from "./pack-schema"
 import { quoteStatesValue } from "./quote-value"
 import { foldDiacritics } from "./text"
+import { citedSources } from "./verification"
 
 // The pack lint (`fiskai pack check`): content problems the schema and the loader's reference
 // checks cannot see. Every check is a small function returning findings; lintPack runs them all.
@@ -102,7 +103,7 @@ export function checkConfirmedSources(pack: RulePack): Finding[] {
   const evidence = new Map(pack.evidence.map((e) => [e.id, e]))
   return pack.rules.flatMap((rule) => {
     if (rule.verification !== "CONFIRMED_SECONDARY") return []
-    const sources = new Set(rule.evidenceIds.flatMap((id) => evidence.get(id)?.sourceId ?? []))
+    const sources = citedSources(rule, evidence)
     if (sources.size >= 2) return []
     return [
       {

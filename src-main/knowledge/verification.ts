@@ -15,10 +15,10 @@ export function citedVerification(index: PackIndex, rule: Rule): Verification | 
 
 /** The distinct sources a rule's evidence comes from. */
 export function citedSourceCount(index: PackIndex, rule: Rule): number {
-  const sources = new Set<string>()
-  for (const id of rule.evidenceIds) {
-    const evidence = index.evidence.get(id)
-    if (evidence) sources.add(evidence.sourceId)
-  }
-  return sources.size
+  return citedSources(rule, index.evidence).size
+}
+
+/** The ids of the distinct sources a rule's evidence comes from (the pack linter names them). */
+export function citedSources(rule: Rule, evidence: ReadonlyMap<string, { sourceId: string }>): Set<string> {
+  return new Set(rule.evidenceIds.flatMap((id) => evidence.get(id)?.sourceId ?? []))
 }

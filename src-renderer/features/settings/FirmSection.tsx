@@ -173,36 +173,41 @@ function FirmActions({ linked, busy, run }: { linked: boolean; busy: boolean; ru
         {busy ? t("firm.linking") : linked ? t("firm.relink") : t("firm.link")}
       </button>
       {linked && (
-        <button
-          type="button"
-          disabled={busy}
+        <FirmCommand
+          busy={busy}
+          label={t("firm.syncNow")}
+          testId="firm-sync-now"
           onClick={() =>
-            void run(
+            run(
               () => call("firm.syncNow", {}, api),
               (next) => (next.state === "idle" ? t("firm.synced") : t("firm.notSynced")),
             )
           }
-          data-testid="firm-sync-now"
-        >
-          {t("firm.syncNow")}
-        </button>
+        />
       )}
       {linked && (
-        <button
-          type="button"
-          disabled={busy}
+        <FirmCommand
+          busy={busy}
+          label={t("firm.unlink")}
+          testId="firm-unlink"
           onClick={() =>
-            void run(
+            run(
               () => call("firm.unlink", {}, api),
               () => t("firm.unlinked"),
             )
           }
-          data-testid="firm-unlink"
-        >
-          {t("firm.unlink")}
-        </button>
+        />
       )}
     </div>
+  )
+}
+
+/** A button that runs one firm command (sync now, unlink), disabled while one is under way. */
+function FirmCommand({ busy, label, testId, onClick }: { busy: boolean; label: string; testId: string; onClick: () => Promise<void> }) {
+  return (
+    <button type="button" disabled={busy} onClick={() => void onClick()} data-testid={testId}>
+      {label}
+    </button>
   )
 }
 

@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import type { AddedDocument, DocumentAudit, DocumentCompletion, DocumentHit, DocumentSummary } from "../../../src-shared/documents"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { Client } from "../../../src-shared/traces"
 import { createHandlers } from "../../../src-main/handlers/index"
@@ -30,18 +31,6 @@ function setup() {
   const dispatch = createDispatcher(createHandlers(opened.services), { isTrustedCaller: () => true })
   const call = (key: ChannelKey, input: unknown) => dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
   return { services: opened.services, call }
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
-
-async function failure(result: Promise<IpcResult<unknown>>) {
-  const answer = await result
-  if (answer.ok) throw new Error("expected a failure")
-  return answer.error
 }
 
 async function newClient(call: ReturnType<typeof setup>["call"]): Promise<Client> {

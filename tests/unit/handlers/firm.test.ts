@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest"
 import type { FirmView } from "../../../src-shared/firm"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import { createServices, type Services } from "../../../src-main/composition/services"
 import { createHandlers } from "../../../src-main/handlers/index"
@@ -52,18 +53,6 @@ function newDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "fiskai-firm-handlers-"))
   dirs.push(dir)
   return dir
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
-
-async function failure(result: Promise<IpcResult<unknown>>) {
-  const answer = await result
-  if (answer.ok) throw new Error("expected a failure")
-  return answer.error
 }
 
 /** Records finished runs in a desk's store, as the audit sink writes them. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { Flag, FlagQueueItem } from "../../../src-shared/flags"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import { createHandlers } from "../../../src-main/handlers/index"
 import { createDispatcher } from "../../../src-main/ipc/dispatcher"
@@ -22,18 +23,6 @@ function setup() {
   const call = (key: ChannelKey, input: unknown) =>
     dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
   return { temp, call }
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
-
-async function failure(result: Promise<IpcResult<unknown>>) {
-  const answer = await result
-  if (answer.ok) throw new Error("expected a failure")
-  return answer.error
 }
 
 async function askAndWait(temp: TempServices, call: ReturnType<typeof setup>["call"], question: string) {

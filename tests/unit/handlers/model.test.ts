@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { ModelRunView, ModelSettingsView, ModelTestResult, ModelThought } from "../../../src-shared/model-provider"
 import { createServices, type Services } from "../../../src-main/composition/services"
@@ -60,18 +61,6 @@ function setup(secretCipher?: SecretCipher): Setup {
   const call = (key: ChannelKey, input: unknown) => dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
   open = { services, dir, published, thoughts, order, call }
   return open
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
-
-async function failure(result: Promise<IpcResult<unknown>>) {
-  const answer = await result
-  if (answer.ok) throw new Error("expected a failure")
-  return answer.error
 }
 
 async function askAndWait(s: Setup): Promise<string> {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { JobEnded } from "../../../src-shared/job-notice"
 import type {
@@ -20,12 +21,6 @@ afterEach(async () => {
   await temp?.cleanup()
   temp = null
 })
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
 
 describe("a shadow run's end", () => {
   it("is announced once, as done, with its counts", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { RuleProfile } from "../../../src-shared/rule-changes"
 import type {
@@ -34,18 +35,6 @@ function setup() {
   const call = (key: ChannelKey, input: unknown) =>
     dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
   return { temp, call }
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
-
-async function failure(result: Promise<IpcResult<unknown>>) {
-  const answer = await result
-  if (answer.ok) throw new Error("expected a failure")
-  return answer.error
 }
 
 const QUESTION = "Koja je stopa poreza na dobit ako je prihod 500.000 eura?"

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import type { AddedDocument } from "../../../src-shared/documents"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { ThreadAskResult, ThreadPaused } from "../../../src-shared/thread-ask"
 import type { Thread, ThreadDetail, ThreadTurnRef } from "../../../src-shared/threads"
@@ -30,12 +31,6 @@ afterEach(async () => {
 function host(services: Services) {
   const dispatch = createDispatcher(createHandlers(services), { isTrustedCaller: () => true })
   return (key: ChannelKey, input: unknown) => dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
 }
 
 async function seeded() {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { ReasoningEvent } from "../../../src-shared/events/event"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { Thread, ThreadDeleteResult, ThreadDetail, ThreadTurnRef } from "../../../src-shared/threads"
 import type { Services } from "../../../src-main/composition/services"
@@ -33,18 +34,6 @@ function setup(): Setup {
   const dispatch = createDispatcher(createHandlers(opened.services), { isTrustedCaller: () => true })
   const call = (key: ChannelKey, input: unknown) => dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
   return { services: opened.services, published: opened.published, call }
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
-
-async function failure(result: Promise<IpcResult<unknown>>) {
-  const answer = await result
-  if (answer.ok) throw new Error("expected a failure")
-  return answer.error
 }
 
 async function askAndWait({ services, published, call }: Setup, threadId: string, question: string): Promise<ThreadTurnRef> {

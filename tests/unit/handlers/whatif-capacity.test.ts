@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { isTerminal, type ReasoningEvent } from "../../../src-shared/events/event"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import { createHandlers } from "../../../src-main/handlers/index"
 import { createDispatcher } from "../../../src-main/ipc/dispatcher"
@@ -17,12 +18,6 @@ afterEach(async () => {
   await temp?.cleanup()
   temp = null
 })
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
-}
 
 function setup() {
   temp = openTempServices()

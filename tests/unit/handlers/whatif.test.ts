@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
+import { value } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import { createHandlers } from "../../../src-main/handlers/index"
 import { createDispatcher } from "../../../src-main/ipc/dispatcher"
@@ -21,12 +22,6 @@ function setup() {
   const call = (key: ChannelKey, input: unknown) =>
     dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
   return { temp, call }
-}
-
-async function value<T>(result: Promise<IpcResult<T>>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`)
-  return answer.value
 }
 
 describe("what-if channels", () => {
