@@ -1,4 +1,3 @@
-import { ENGINE_VERSION } from "../engine/version"
 import { newRequestId } from "../util/request-id"
 import { isTerminal, type ReasoningEvent, type TerminalEvent } from "../../src-shared/events/event"
 import type { Locale } from "../../src-shared/events/stages"
@@ -8,9 +7,8 @@ import type { ResolvedChanges } from "../whatif/changes"
 import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/counterfactual"
 import { counterfactualRequest } from "../whatif/counterfactual"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
-import type { EngineDeps, EngineRequest, EngineRun, ReasoningEngine } from "../engine/types"
-import type { DocumentAction, DocumentActionRequest, RunDocument } from "../../src-shared/run-documents"
-import { frozenAction } from "./run-documents"
+import type { EngineDeps, EngineRun, ReasoningEngine } from "../engine/types"
+import { freezeRequest, type AskRequest } from "./frozen-request"
 import type { LoadedPack } from "../knowledge/loader"
 import { AuditSink, type AuditSinkOptions, type ChainPosition } from "../sinks/audit-sink"
 import { consumeReasoning } from "../sinks/consumer"
@@ -22,7 +20,7 @@ import { allRequestIds, listTraces } from "../store/history"
 import { purgeOlderThan, type PurgeResult } from "../store/purge"
 import { afterStoredPrefix, recordedAnswers, ReplayMismatchError } from "../trace/replay"
 import { SettingsRepository } from "../store/settings-repo"
-import { parseStoredRequest, StoredRequest } from "../store/stored-request"
+import { parseStoredRequest } from "../store/stored-request"
 import { traceStats } from "../store/stats"
 import type { Store } from "../store/store"
 import { RunAlreadyEndedError, TraceStateError } from "./run-errors"
@@ -42,12 +40,7 @@ export { TraceNotFoundError }
 
 export { RunAlreadyEndedError, TraceStateError }
 
-export type AskRequest = Omit<EngineRequest, "requestId"> & {
-  /** The client documents the question names (runs/run-documents.ts), frozen into the request. */
-  documents?: readonly RunDocument[]
-  /** A document action (audit, compare, summarize): its documents are frozen by runs/run-documents.ts. */
-  action?: DocumentActionRequest
-}
+export type { AskRequest }
 
 export interface RunOptions {
   /** More sinks (window, CLI printer); the audit and metrics sinks are always there. */
@@ -122,7 +115,7 @@ export class RunService {
     const configured = this.options.pack
     if (configured === undefined) throw new Error("no rule pack is configured for new runs")
     const pack = typeof configured === "function" ? configured() : configured
-    const engineRequest = this.freezeRequest(request, options.requestId ?? newRequestId())
+    const engineRequest = freezeRequest(this.store, this.clients, request, options.requestId ?? newRequestId())
     const trace: NewTrace = {
       requestId: engineRequest.requestId,
       createdAt: this.store.clock().toISOString(),
@@ -270,36 +263,6 @@ export class RunService {
   /** Request ids of every trace, oldest first (for `traces verify --all`; see store/history.ts). */
   allRequestIds(): string[] {
     return allRequestIds(this.store)
-  }
-
-  /** Fills in what the engine would otherwise take from the clock or the client list, then freezes it. */
-  private freezeRequest(request: AskRequest, requestId: string): EngineRequest {
-    let profile = request.profile
-    if (profile === undefined && request.clientId !== undefined) {
-      const client = this.clients.get(request.clientId)
-      if (client === null) throw new TraceNotFoundError(`no client ${request.clientId}`)
-      profile = client.context
-    }
-    // The as-of date stays the user's (absent: the question's date, else the day asked); the day
-    // asked is frozen so that a replay later defaults to it, not to the day of the replay.
-    const acting = request.action === undefined ? null : frozenAction(this.store, request.action)
-    const frozen: EngineRequest & { documents?: RunDocument[]; action?: DocumentAction } = {
-      requestId,
-      question: request.question,
-      engineVersion: ENGINE_VERSION,
-      askedOn: request.askedOn ?? this.store.clock().toISOString().slice(0, 10),
-      ...(request.asOfDate === undefined ? {} : { asOfDate: request.asOfDate }),
-      ...(request.locale === undefined ? {} : { locale: request.locale }),
-      ...(profile === undefined ? {} : { profile: structuredClone(profile) }),
-      ...(request.clientId === undefined ? {} : { clientId: request.clientId }),
-      // A turn of a thread names the one before it (thread-service.ts); stored, so replay reads it.
-      ...(request.previousTurn === undefined ? {} : { previousTurn: structuredClone(request.previousTurn) }),
-      // Absent when the question names no document: such a request (and its trace) is as before.
-      ...(request.documents === undefined || request.documents.length === 0 ? {} : { documents: structuredClone([...request.documents]) }),
-      // Absent for a question: its request hashes as before.
-      ...(acting === null ? {} : acting),
-    }
-    return StoredRequest.parse(frozen)
   }
 
   private async continueSuspended(
