@@ -76,9 +76,11 @@ describe("hr-core rule pack", () => {
 
   // Issue 18 asks for 40 %; the research notes and the stored pages give official sources for
   // about a quarter of the rules (resources/packs/README.md says what was searched). This ratchet
-  // keeps what was reached (49 of 193 in pack 2.0.10) from slipping while the rest is sought.
-  it("rests at least 25 % of its rules on law, regulation or official guidance, and never less", () => {
-    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.25)
+  // keeps what was reached from slipping while the rest is sought: 49 of 193 in pack 2.0.10, 48 of
+  // 193 (24.9 %) since pack 2.0.13, which stopped counting zakon.hr's own "na snazi od" page header
+  // as statute text (README, "zakon.hr"). Raise it again when a rule moves to an official source.
+  it("rests at least 24.8 % of its rules on law, regulation or official guidance, and never less", () => {
+    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.248)
   })
 
   it("cites only http(s) urls", () => {
