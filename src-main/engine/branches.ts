@@ -1,6 +1,7 @@
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { Locale } from "../../src-shared/events/stages"
 import { predicateLeaves, type LeafOperator, type Operand } from "../knowledge/applies-when"
+import { decideByBound, readBound } from "../knowledge/fact-bounds"
 import { enumerableValues, factLabel, formatFactValue, type FactValue } from "../knowledge/facts"
 import type { Dimension, Rule } from "../knowledge/pack-schema"
 import { checkRule, conditionLabel, formatCondition } from "../knowledge/rule-eligibility"
@@ -44,7 +45,7 @@ export function conditionalBranches(
   for (const rule of rules) {
     if (branches.length >= MAX_BRANCHES || !rule.appliesWhen) continue
     const conditions = satisfyingConditions(rule, paths)
-    if (conditions.length === 0) continue
+    if (conditions.length === 0 || contradictsBound(conditions, context)) continue
     const facts: Record<string, FactValue> = {}
     for (const c of conditions) facts[c.path] = c.value
     const key = canonicalJson(facts)
@@ -83,6 +84,14 @@ export function conditionalBranches(
     .map((branch, i) => ({ branch, i }))
     .sort((a, b) => rank(a.branch) - rank(b.branch) || a.i - b.i)
     .map(({ branch }) => branch)
+}
+
+/** A branch for a case the question ruled out: "> 8 h and < 12 h" when it said "more than 12 hours". */
+function contradictsBound(conditions: readonly Condition[], context: EvaluationContext): boolean {
+  return conditions.some((c) => {
+    const bound = readBound(context, c.path)
+    return bound !== undefined && c.leaves.some((l) => decideByBound(l.operator, l.operand, bound) === false)
+  })
 }
 
 function dimensionName(missing: readonly Dimension[], path: string): string {

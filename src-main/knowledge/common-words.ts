@@ -67,6 +67,8 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "jedan", "jedna", "jedno", "jednog", "jednu", "jednom", "dvije", "dvaju", "triju", "cetiri", "sedam", "osam", "devet",
   "deset", "duzi", "duze", "duza", "duzeg", "dulji", "dulje", "dulja", "kraci", "krace", "kraca", "veci", "veca",
   "vece", "veceg", "manji", "manja", "manjeg", "kolki", "kolka", "kolko", "kolke", "kolku",
+  // hr: bounds on a stated measure ("najmanje 13 sati", "preko 12 sati"): how much, not what about
+  "najmanje", "najvise", "barem", "preko", "iznad", "ispod",
   // hr: charging VAT on an invoice ("zaračunavam li PDV?"), which every VAT answer speaks of
   "zaracunavam", "zaracunava", "zaracunavamo", "zaracunavaju", "zaracunati", "zaracunam", "obracunavam", "obracunavamo",
   // en: the asker, the client, everyday verbs and connectives
@@ -81,5 +83,5 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
   "salaries", "wage", "wages", "three", "four", "five", "seven", "eight", "nine", "longer", "shorter", "more",
-  "less", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
+  "less", "least", "most", "above", "below", "exceeding", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
 ])

@@ -116,13 +116,17 @@ function namesForeignParty(tokens: readonly string[], positions: ReadonlyMap<num
  *  the per diem, mileage or travel costs are a Croatian employer's under Croatian rules. */
 const TRAVEL_WORDS = new Lexicon(["trip", "trips", "travel", "travelling", "traveling"], ["dnevnic", "putovanj", "putni", "diem"])
 const LOCATIVE = new Set(["u", "in", "za", "for", "of", "iz", "from"])
+/** "put u inozemstvo", "a trip abroad": the trip leaves Croatia without naming where to. */
+const ABROAD_WORDS = new Lexicon(["abroad", "overseas"], ["inozem"])
+/** What `destinationAbroad` holds for a trip abroad that names no country. */
+export const UNNAMED_DESTINATION = "ABROAD"
 
 export interface JurisdictionResult {
   hint: JurisdictionHint
   country?: string
   /** Every country named, ISO codes in order of first mention (HR included when named). */
   countries: string[]
-  /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code. */
+  /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code, or UNNAMED_DESTINATION ("u inozemstvo"). */
   destinationAbroad?: string
   /** The EU member state goods are sold or supplied to ("prodajem robu firmi u Njemačkoj"). */
   euGoodsSupplyTo?: string
@@ -182,10 +186,22 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
     travel: tokens.some((t) => TRAVEL_WORDS.match(t) !== undefined),
   }
   const result = resolveHint(tokens, named)
-  const destination = named.travel ? ordered.find(([, c]) => c.code !== "HR")?.[1].code : undefined
+  const destination = named.travel ? tripDestination(tokens, ordered) : undefined
   const withTrip = destination === undefined ? result : { ...result, destinationAbroad: destination }
   const supplyTo = euGoodsSupplyTo(tokens, result)
   return supplyTo === undefined ? withTrip : { ...withTrip, euGoodsSupplyTo: supplyTo }
+}
+
+/**
+ * Where a trip goes abroad: the first foreign country named, or, when the question says only
+ * "u inozemstvo" / "abroad", an unnamed destination. Either way the per diem asked is the one for
+ * trips abroad, never the domestic one ("dnevnica za put u inozemstvo od 14 sati" was once
+ * answered with the domestic EUR 30).
+ */
+function tripDestination(tokens: readonly string[], ordered: ReadonlyArray<readonly [number, Country]>): string | undefined {
+  const country = ordered.find(([, c]) => c.code !== "HR")?.[1].code
+  if (country !== undefined) return country
+  return tokens.some((t) => ABROAD_WORDS.match(t) !== undefined) ? UNNAMED_DESTINATION : undefined
 }
 
 /** Goods: "robu", "proizvode", "goods"; not services, whose place of supply follows other rules. */
