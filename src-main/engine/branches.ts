@@ -5,6 +5,7 @@ import { decideByBound, readBound } from "../knowledge/fact-bounds"
 import { enumerableValues, factLabel, formatFactValue, type FactValue } from "../knowledge/facts"
 import type { Dimension, Rule } from "../knowledge/pack-schema"
 import { checkRule, conditionLabel, formatCondition } from "../knowledge/rule-eligibility"
+import { labelInSentence } from "../knowledge/format"
 import { canonicalJson } from "../util/canonical-json"
 import { statementsText } from "./answer/compose"
 import type { BranchResult } from "./state"
@@ -148,14 +149,18 @@ function alternatives(values: readonly string[], locale: Locale): string {
 
 /** "Trajanje puta > 8 sati i < 12 sati": the pack's name for the fact and each condition on it. */
 function describeCondition(c: Condition, missing: readonly Dimension[], locale: Locale): string {
-  const label = missing.find((d) => d.factPath === c.path)?.label[locale]
+  // The condition follows "Ako je" / "If": its label is mid-sentence.
+  const given = missing.find((d) => d.factPath === c.path)?.label[locale]
+  const label = given === undefined ? undefined : labelInSentence(given)
   const [first, ...rest] = c.leaves
   if (!first) return label ?? c.path
   const condition =
     first.operator === "in" && Array.isArray(first.operand)
       ? `${locale === "en" ? "is " : ""}${alternatives(first.operand.map((v) => formatFactValue(c.path, v, locale)), locale)}`
       : formatCondition(c.path, first.operator, first.operand, locale)
-  const head = label ? `${label} ${condition}` : first.operator === "in" ? `${factLabel(c.path, locale)} ${condition}` : conditionLabel(c.path, first.operator, first.operand, locale)
+  const head = label
+    ? `${label} ${condition}`
+    : labelInSentence(first.operator === "in" ? `${factLabel(c.path, locale)} ${condition}` : conditionLabel(c.path, first.operator, first.operand, locale))
   const joiner = locale === "hr" ? " i " : " and "
   return [head, ...rest.map((l) => formatCondition(c.path, l.operator, l.operand, locale))].join(joiner)
 }

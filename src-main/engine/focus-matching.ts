@@ -64,9 +64,16 @@ function narrowerNamedByWords(
     for (let i = hit.start; i < hit.end; i++) focusWords.add(tokens[i] ?? "")
   const ownWord = (term: string) => foldDiacritics(term).split(/\s+/u).some((word) => !focusWords.has(word))
   const fitsAttribute = (slug: string) => [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
+  // What every fitting concept is about, a narrower one must be about too: "koliko mjesečno plaća
+  // paušalist doprinose" fits the paušal contributions; the first pillar's 15 % of a salary is
+  // within "doprinosi" but not about a paušalist, and picking it answered another question.
+  const covers = (concept: Concept, named: string) =>
+    (concept.subjects ?? []).some((s) => s === named || isWithin(index, s, named))
+  const shared = focus.subjects.filter((named) => fitting.length > 0 && fitting.every((c) => covers(c, named)))
   const narrower = (concept: Concept) =>
     (concept.subjects ?? []).length > 0 &&
     (concept.subjects ?? []).every((s) => focus.subjects.some((named) => isWithin(index, s, named))) &&
+    shared.every((named) => covers(concept, named)) &&
     coversQualifiers(index, focus, concept)
   const out: Concept[] = []
   for (const match of matching.ranked) {

@@ -99,7 +99,8 @@ export function appliedFactsText(
     if (fact.conditions.length === 0) return stated
     return `${stated} (${locale === "hr" ? "uvjet" : "condition"}: ${fact.conditions.join(and)})`
   })
-  return (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
+  // sentence(): a value ending in an abbreviation ("d.o.o.") already ends the sentence.
+  return sentence((locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; "))
 }
 
 const SCOPE_NOTE_KINDS: ReadonlySet<Rule["kind"]> = new Set(["rate", "fact"])

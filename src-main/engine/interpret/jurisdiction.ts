@@ -167,6 +167,12 @@ function namesForeignTax(tokens: readonly string[], positions: ReadonlyMap<numbe
   return undefined
 }
 
+/** Where "US" / "USA" / "SAD" stands among the tokens (a party word may follow it: "a US company"). */
+function usTokenAt(tokens: readonly string[]): number {
+  const at = tokens.findIndex((t) => t === "us" || t === "usa" || t === "sad")
+  return at < 0 ? tokens.length : at
+}
+
 export function resolveJurisdiction(processed: string, line: string, tokens: readonly string[]): JurisdictionResult {
   const positions = new Map<number, Country>()
   tokens.forEach((token, at) => {
@@ -177,7 +183,7 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
     const at = line.indexOf(phrase)
     if (at >= 0) positions.set(tokenIndexAt(line, at), country)
   }
-  if (US_CAPITALS.test(processed) && ![...positions.values()].some((c) => c.code === "US")) positions.set(tokens.length, UNITED_STATES)
+  if (US_CAPITALS.test(processed) && ![...positions.values()].some((c) => c.code === "US")) positions.set(usTokenAt(tokens), UNITED_STATES)
   const ordered = [...positions.entries()].sort((a, b) => a[0] - b[0])
   const named: NamedPlaces = {
     sorted: new Map(ordered),

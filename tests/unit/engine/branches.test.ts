@@ -57,8 +57,8 @@ describe("rules of one concept and valueKey with different values", () => {
   it("give a conditional answer naming every band whole when the question leaves the fact open", async () => {
     const { terminal, applicability } = await answerFor(pack, { asOf: "2025-03-01" })
     expect(applicability?.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
-      ["Ako je Trajanje puta > 8 sati i < 12 sati", ["band-8-12"]],
-      ["Ako je Trajanje puta > 12 sati", ["band-over-12"]],
+      ["Ako je trajanje puta > 8 sati i < 12 sati", ["band-8-12"]],
+      ["Ako je trajanje puta > 12 sati", ["band-over-12"]],
     ])
     // The headline states both values, never one band's sentence.
     expect(terminal).toMatchObject({

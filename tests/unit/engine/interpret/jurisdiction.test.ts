@@ -47,6 +47,13 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction("Koliki je PDV u Njemačkoj?").destinationAbroad).toBeUndefined()
   })
 
+  it("reads a company of the USA named in capitals as a trading party", () => {
+    // "US" is found in capitals only, and its position decides whether a party word follows it.
+    expect(jurisdiction("What is the withholding tax on royalties paid to a US company?")).toMatchObject({ hint: "HR" })
+    expect(jurisdiction("What is the withholding tax on royalties paid to a US company?").note).toBe("jurisdiction:cross_border:US")
+    expect(jurisdiction("Koliki je porez u SAD?")).toMatchObject({ hint: "OTHER", country: "US" })
+  })
+
   it("reads a trip abroad that names no country as a trip abroad", () => {
     // "u inozemstvo" was once answered with the domestic per diem.
     expect(jurisdiction("dnevnica za put u inozemstvo od 14 sati").destinationAbroad).toBe(UNNAMED_DESTINATION)
