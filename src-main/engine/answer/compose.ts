@@ -99,8 +99,9 @@ export function appliedFactsText(
     if (fact.conditions.length === 0) return stated
     return `${stated} (${locale === "hr" ? "uvjet" : "condition"}: ${fact.conditions.join(and)})`
   })
-  // sentence(): a value ending in an abbreviation ("d.o.o.") already ends the sentence.
-  return sentence((locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; "))
+  const text = (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ")
+  // A value ending in an abbreviation ("d.o.o.") already ends the sentence.
+  return text.endsWith(".") ? text : `${text}.`
 }
 
 const SCOPE_NOTE_KINDS: ReadonlySet<Rule["kind"]> = new Set(["rate", "fact"])

@@ -70,6 +70,17 @@ describe("a concept offered for a question about two subjects", () => {
   })
 })
 
+describe("a question naming one broad subject and no attribute", () => {
+  it("is asked which topic, never answered with the one concept about the subject alone", async () => {
+    // The paušal craft's receipts limit is the only concept about nothing but the craft; it once
+    // answered "Does a paušalist pay tax quarterly?".
+    const end = last(await untilInput("Plaća li paušalist porez tromjesečno?"))
+    expect(end?.status).toBe("awaiting_input")
+    if (end?.stage !== "CLARIFICATION" || end.status !== "awaiting_input") return
+    expect((end.data.options ?? []).map((o) => o.value)).toContain("concept:pausal-porez-placanje")
+  })
+})
+
 describe("goods sold to a business in another EU state", () => {
   it.each([
     ["Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?"],
