@@ -50,6 +50,16 @@ export const ProfileContext = z.strictObject({
   txn: Transaction.optional(),
 })
 
+/**
+ * A one-sided bound the question states instead of an exact measure ("više od 12 sati": `gt 12`).
+ * A condition on the measure is decided by it only when every value the bound allows decides it
+ * the same way (knowledge/fact-bounds.ts); an exact measure, when also known, wins.
+ */
+export const FactBound = z.strictObject({
+  operator: z.enum(["gt", "gte", "lt", "lte"]),
+  value: z.number().finite().nonnegative(),
+})
+
 /** Facts taken from the question itself (amounts, years, items), kept apart from the profile. */
 export const QueryFacts = z.strictObject({
   amount: money.optional(),
@@ -60,6 +70,8 @@ export const QueryFacts = z.strictObject({
   vatStatus: VatStatus.optional(),
   /** How long the trip the question is about lasted, in hours (per-diem rules depend on it). */
   tripHours: z.number().finite().nonnegative().max(24 * 366, "a trip of more than a year is not a trip").optional(),
+  /** A bound on the trip's duration when the question states no exact one ("dulje od 12 sati"). */
+  tripHoursBound: FactBound.optional(),
   /** The employee's years of service, a whole number (jubilee-award caps depend on it). */
   serviceYears: z.number().int().min(1).max(70, "no one has worked for more than 70 years").optional(),
 })
@@ -82,6 +94,7 @@ export type ObrtSubtype = z.infer<typeof ObrtSubtype>
 export type VatStatus = z.infer<typeof VatStatus>
 export type ProfileContext = z.infer<typeof ProfileContext>
 export type QueryFacts = z.infer<typeof QueryFacts>
+export type FactBound = z.infer<typeof FactBound>
 export type EvaluationContext = z.infer<typeof EvaluationContext>
 export type FactSource = z.infer<typeof FactSource>
 

@@ -51,8 +51,9 @@ export function renderTerminal(event: TerminalEvent, locale: Locale): string[] {
           if (warning.practicalResolution) lines.push(...wrap(warning.practicalResolution, 96, "    "))
         }
       }
-      // Each possibility once, in words: the answer text only says what it depends on.
-      if (event.stage === "CONDITIONAL_ANSWER")
+      // Each possibility once, in words: the answer text only says what it depends on. A single
+      // possibility is the headline itself, and listing it again would say it twice.
+      if (event.stage === "CONDITIONAL_ANSWER" && event.data.branches.length > 1)
         for (const branch of event.data.branches)
           lines.push(...wrap(`• ${branch.condition}: ${branch.answer || t("nijedno pravilo", "no rule")}`, 96, "  "))
       const s = d.structured

@@ -1,9 +1,11 @@
 import type { EvaluationContext, FactSource } from "../../src-shared/context"
 import type { Locale } from "../../src-shared/events/stages"
 import { predicateLeaves, type LeafOperator, type Operand } from "../knowledge/applies-when"
+import { decideByBound, readBound } from "../knowledge/fact-bounds"
 import { enumerableValues, factLabel, formatFactValue, type FactValue } from "../knowledge/facts"
 import type { Dimension, Rule } from "../knowledge/pack-schema"
 import { checkRule, conditionLabel, formatCondition } from "../knowledge/rule-eligibility"
+import { labelInSentence } from "../knowledge/format"
 import { canonicalJson } from "../util/canonical-json"
 import { statementsText } from "./answer/compose"
 import type { BranchResult } from "./state"
@@ -44,7 +46,7 @@ export function conditionalBranches(
   for (const rule of rules) {
     if (branches.length >= MAX_BRANCHES || !rule.appliesWhen) continue
     const conditions = satisfyingConditions(rule, paths)
-    if (conditions.length === 0) continue
+    if (conditions.length === 0 || contradictsBound(conditions, context)) continue
     const facts: Record<string, FactValue> = {}
     for (const c of conditions) facts[c.path] = c.value
     const key = canonicalJson(facts)
@@ -83,6 +85,14 @@ export function conditionalBranches(
     .map((branch, i) => ({ branch, i }))
     .sort((a, b) => rank(a.branch) - rank(b.branch) || a.i - b.i)
     .map(({ branch }) => branch)
+}
+
+/** A branch for a case the question ruled out: "> 8 h and < 12 h" when it said "more than 12 hours". */
+function contradictsBound(conditions: readonly Condition[], context: EvaluationContext): boolean {
+  return conditions.some((c) => {
+    const bound = readBound(context, c.path)
+    return bound !== undefined && c.leaves.some((l) => decideByBound(l.operator, l.operand, bound) === false)
+  })
 }
 
 function dimensionName(missing: readonly Dimension[], path: string): string {
@@ -139,14 +149,18 @@ function alternatives(values: readonly string[], locale: Locale): string {
 
 /** "Trajanje puta > 8 sati i < 12 sati": the pack's name for the fact and each condition on it. */
 function describeCondition(c: Condition, missing: readonly Dimension[], locale: Locale): string {
-  const label = missing.find((d) => d.factPath === c.path)?.label[locale]
+  // The condition follows "Ako je" / "If": its label is mid-sentence.
+  const given = missing.find((d) => d.factPath === c.path)?.label[locale]
+  const label = given === undefined ? undefined : labelInSentence(given)
   const [first, ...rest] = c.leaves
   if (!first) return label ?? c.path
   const condition =
     first.operator === "in" && Array.isArray(first.operand)
       ? `${locale === "en" ? "is " : ""}${alternatives(first.operand.map((v) => formatFactValue(c.path, v, locale)), locale)}`
       : formatCondition(c.path, first.operator, first.operand, locale)
-  const head = label ? `${label} ${condition}` : first.operator === "in" ? `${factLabel(c.path, locale)} ${condition}` : conditionLabel(c.path, first.operator, first.operand, locale)
+  const head = label
+    ? `${label} ${condition}`
+    : labelInSentence(first.operator === "in" ? `${factLabel(c.path, locale)} ${condition}` : conditionLabel(c.path, first.operator, first.operand, locale))
   const joiner = locale === "hr" ? " i " : " and "
   return [head, ...rest.map((l) => formatCondition(c.path, l.operator, l.operand, locale))].join(joiner)
 }

@@ -28,7 +28,13 @@ export function focusedMatching(
     // "Dar djetetu neoporezivo": every non-taxable receipt fits the subject, but the question's
     // words point to some of them; the others are not offered (a topic the words do not name is
     // not a choice the user made). Narrowing never settles the question: it is still asked.
-    const pointed = all.filter((m) => keywordScore(m.slug) > 0)
+    // Words the focus read as the subject ("porez na dohodak") point to every concept about it
+    // alike: only the question's other words single some out. Bare "porez na dohodak" offered the
+    // one concept whose keywords repeat the subject's name (the higher rate's threshold).
+    const focusWords = wordsReadByFocus(focus, tokens)
+    const pointedByOwnWords = (slug: string) =>
+      matching.ranked.some((m) => m.slug === slug && m.matchedBy.some((term) => foldDiacritics(term).split(/\s+/u).some((w) => !focusWords.has(w))))
+    const pointed = all.filter((m) => keywordScore(m.slug) > 0 && (focus.attribute !== undefined || pointedByOwnWords(m.slug)))
     const ranked = pointed.length > 0 ? pointed : all
     // One fitting concept is the question's topic beyond doubt; several (or a partial fit) are
     // offered to choose from, never guessed between.
@@ -59,14 +65,19 @@ function narrowerNamedByWords(
   const fittingTerms = new Set(fitting.flatMap((c) => [...c.keywords, ...c.aliases]))
   // Words the focus already read as the subject or the attribute ("personal" in "personal income
   // tax") say nothing of a narrower subject.
-  const focusWords = new Set<string>()
-  for (const hit of [...focus.subjectHits, ...focus.attributeHits])
-    for (let i = hit.start; i < hit.end; i++) focusWords.add(tokens[i] ?? "")
+  const focusWords = wordsReadByFocus(focus, tokens)
   const ownWord = (term: string) => foldDiacritics(term).split(/\s+/u).some((word) => !focusWords.has(word))
   const fitsAttribute = (slug: string) => [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
+  // What every fitting concept is about, a narrower one must be about too: "koliko mjesečno plaća
+  // paušalist doprinose" fits the paušal contributions; the first pillar's 15 % of a salary is
+  // within "doprinosi" but not about a paušalist, and picking it answered another question.
+  const covers = (concept: Concept, named: string) =>
+    (concept.subjects ?? []).some((s) => s === named || isWithin(index, s, named))
+  const shared = focus.subjects.filter((named) => fitting.length > 0 && fitting.every((c) => covers(c, named)))
   const narrower = (concept: Concept) =>
     (concept.subjects ?? []).length > 0 &&
     (concept.subjects ?? []).every((s) => focus.subjects.some((named) => isWithin(index, s, named))) &&
+    shared.every((named) => covers(concept, named)) &&
     coversQualifiers(index, focus, concept)
   const out: Concept[] = []
   for (const match of matching.ranked) {
@@ -76,6 +87,14 @@ function narrowerNamedByWords(
       out.push(concept)
   }
   return out
+}
+
+/** The question's words the focus read as a subject or the attribute. */
+function wordsReadByFocus(focus: Focus, tokens: readonly string[]): Set<string> {
+  const words = new Set<string>()
+  for (const hit of [...focus.subjectHits, ...focus.attributeHits])
+    for (let i = hit.start; i < hit.end; i++) words.add(tokens[i] ?? "")
+  return words
 }
 
 function asMatch(concept: Concept, matching: ConceptMatching, focus: Focus): ConceptMatch {

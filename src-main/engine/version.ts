@@ -27,7 +27,13 @@
 //    are not confirmed; a single possibility states the pack's limit; confidence and limits say
 //    what the citations show; a proposal is not a disagreement of sources; what someone pays is
 //    never answered by a limit (issue 17).
-export const ENGINE_VERSION = 7
+// 8: a stated bound on a measure ("put duži od 12 sati") decides the conditions it settles; a trip
+//    "u inozemstvo" / "abroad" is a trip abroad even when it names no country; a charge the pack
+//    lacks ("turistička pristojba") is an unknown subject; an offered narrower concept covers what
+//    every fitting one covers; "contact lenses" is not support; a "US company" is a trading party;
+//    a single possibility's condition reads mid-sentence in lower case and is not listed twice
+//    (issue 17).
+export const ENGINE_VERSION = 8
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {

@@ -1,4 +1,5 @@
-import type { EvaluationContext } from "../../src-shared/context"
+import type { EvaluationContext, FactBound } from "../../src-shared/context"
+import { decideByBound, readBound } from "./fact-bounds"
 import { readFact, type FactValue } from "./facts"
 import type { Predicate } from "./pack-schema"
 
@@ -16,6 +17,8 @@ export interface LeafResult {
   operator: LeafOperator
   operand: Operand
   actual: FactValue | undefined
+  /** The bound the question stated on the fact, when it gave no exact value (fact-bounds.ts). */
+  bound?: FactBound
   outcome: Truth
 }
 
@@ -33,6 +36,9 @@ export interface PredicateEvaluation {
 }
 
 export type FactLookup = (path: string) => FactValue | undefined
+export type BoundLookup = (path: string) => FactBound | undefined
+
+const NO_BOUNDS: BoundLookup = () => undefined
 
 /**
  * For a predicate that holds, the leaves it holds by: every child of an `and`, the first true
@@ -43,34 +49,43 @@ export type FactLookup = (path: string) => FactValue | undefined
  */
 export function supportingLeaves(predicate: Predicate, context: EvaluationContext): DecidingLeaf[] {
   const lookup: FactLookup = (path) => readFact(context, path)
-  const node = settle(predicate, lookup, false)
+  const node = settle(predicate, lookup, (path) => readBound(context, path), false)
   return node.outcome === true ? node.leaves : []
 }
 
-function settle(p: Predicate, lookup: FactLookup, negated: boolean): { outcome: Truth; leaves: DecidingLeaf[] } {
+function settle(
+  p: Predicate,
+  lookup: FactLookup,
+  bounds: BoundLookup,
+  negated: boolean,
+): { outcome: Truth; leaves: DecidingLeaf[] } {
   if ("and" in p || "or" in p) {
     const isAnd = "and" in p
-    const results = ("and" in p ? p.and : p.or).map((child) => settle(child, lookup, negated))
+    const results = ("and" in p ? p.and : p.or).map((child) => settle(child, lookup, bounds, negated))
     const hit = results.find((r) => r.outcome === !isAnd)
     if (hit) return hit
     if (results.some((r) => r.outcome === "unknown")) return { outcome: "unknown", leaves: [] }
     return { outcome: isAnd, leaves: results.flatMap((r) => r.leaves) }
   }
   if ("not" in p) {
-    const inner = settle(p.not, lookup, !negated)
+    const inner = settle(p.not, lookup, bounds, !negated)
     return { outcome: inner.outcome === "unknown" ? "unknown" : !inner.outcome, leaves: inner.leaves }
   }
-  const leaf = evaluateLeaf(p, lookup)
+  const leaf = evaluateLeaf(p, lookup, bounds)
   return { outcome: leaf.outcome, leaves: leaf.outcome === "unknown" ? [] : [{ leaf, negated }] }
 }
 
 export function evaluateAppliesWhen(predicate: Predicate, context: EvaluationContext): PredicateEvaluation {
-  return evaluatePredicate(predicate, (path) => readFact(context, path))
+  return evaluatePredicate(predicate, (path) => readFact(context, path), (path) => readBound(context, path))
 }
 
-export function evaluatePredicate(predicate: Predicate, lookup: FactLookup): PredicateEvaluation {
+export function evaluatePredicate(
+  predicate: Predicate,
+  lookup: FactLookup,
+  bounds: BoundLookup = NO_BOUNDS,
+): PredicateEvaluation {
   const leaves: LeafResult[] = []
-  const node = evaluateNode(predicate, lookup, leaves, false)
+  const node = evaluateNode(predicate, { lookup, bounds, leaves }, false)
   return { outcome: node.outcome, leaves, deciding: node.outcome === true ? undefined : node.deciding }
 }
 
@@ -82,31 +97,32 @@ interface NodeResult {
   witness?: DecidingLeaf
 }
 
-function evaluateNode(p: Predicate, lookup: FactLookup, leaves: LeafResult[], negated: boolean): NodeResult {
-  if ("and" in p) return combine(p.and, true, lookup, leaves, negated)
-  if ("or" in p) return combine(p.or, false, lookup, leaves, negated)
+/** What a predicate is evaluated with, and where its leaves are collected. */
+interface Walk {
+  lookup: FactLookup
+  bounds: BoundLookup
+  leaves: LeafResult[]
+}
+
+function evaluateNode(p: Predicate, walk: Walk, negated: boolean): NodeResult {
+  if ("and" in p) return combine(p.and, true, walk, negated)
+  if ("or" in p) return combine(p.or, false, walk, negated)
   if ("not" in p) {
-    const inner = evaluateNode(p.not, lookup, leaves, !negated)
+    const inner = evaluateNode(p.not, walk, !negated)
     if (inner.outcome === "unknown") return { outcome: "unknown", deciding: inner.deciding }
     return inner.outcome
       ? { outcome: false, deciding: inner.witness }
       : { outcome: true, witness: inner.deciding }
   }
-  const leaf = evaluateLeaf(p, lookup)
-  leaves.push(leaf)
+  const leaf = evaluateLeaf(p, walk.lookup, walk.bounds)
+  walk.leaves.push(leaf)
   const self = { leaf, negated }
   return leaf.outcome === true ? { outcome: true, witness: self } : { outcome: leaf.outcome, deciding: self }
 }
 
 /** `and` (all) or `or` (any) in three-valued logic; the first decisive child explains the result. */
-function combine(
-  children: Predicate[],
-  isAnd: boolean,
-  lookup: FactLookup,
-  leaves: LeafResult[],
-  negated: boolean,
-): NodeResult {
-  const results = children.map((child) => evaluateNode(child, lookup, leaves, negated))
+function combine(children: Predicate[], isAnd: boolean, walk: Walk, negated: boolean): NodeResult {
+  const results = children.map((child) => evaluateNode(child, walk, negated))
   const decisive = isAnd ? false : true
   const hit = results.find((r) => r.outcome === decisive)
   if (hit) return isAnd ? { outcome: false, deciding: hit.deciding } : { outcome: true, witness: hit.witness }
@@ -116,14 +132,19 @@ function combine(
   return { outcome: false, deciding: results[0]?.deciding }
 }
 
-function evaluateLeaf(p: Predicate, lookup: FactLookup): LeafResult {
+function evaluateLeaf(p: Predicate, lookup: FactLookup, bounds: BoundLookup): LeafResult {
   if ("exists" in p) {
     const actual = lookup(p.exists)
     return { path: p.exists, operator: "exists", operand: null, actual, outcome: actual !== undefined }
   }
   const [operator, path, operand] = leafParts(p)
   const actual = lookup(path)
-  if (actual === undefined) return { path, operator, operand, actual, outcome: "unknown" }
+  if (actual === undefined) {
+    // A stated bound ("više od 12 sati") may settle the condition where no exact value is known.
+    const bound = bounds(path)
+    if (bound === undefined) return { path, operator, operand, actual, outcome: "unknown" }
+    return { path, operator, operand, actual, bound, outcome: decideByBound(operator, operand, bound) }
+  }
   return { path, operator, operand, actual, outcome: compare(operator, actual, operand) }
 }
 

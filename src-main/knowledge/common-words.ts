@@ -18,6 +18,8 @@ export const DATE_WORDS: ReadonlySet<string> = new Set([
   "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "monday",
   "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "dan", "dana", "danu", "datum", "datuma",
   "datumu", "day", "date",
+  // a quarter named as the period ("PDV za 3. kvartal 2026"), as a month is
+  "kvartal", "kvartala", "kvartalu", "tromjesecje", "tromjesecja", "tromjesecju", "quarter",
 ])
 
 /**
@@ -67,6 +69,12 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "jedan", "jedna", "jedno", "jednog", "jednu", "jednom", "dvije", "dvaju", "triju", "cetiri", "sedam", "osam", "devet",
   "deset", "duzi", "duze", "duza", "duzeg", "dulji", "dulje", "dulja", "kraci", "krace", "kraca", "veci", "veca",
   "vece", "veceg", "manji", "manja", "manjeg", "kolki", "kolka", "kolko", "kolke", "kolku",
+  // hr: bounds on a stated measure ("najmanje 13 sati", "preko 12 sati"): how much, not what about
+  "najmanje", "najvise", "barem", "preko", "iznad", "ispod",
+  // hr: how long something took, being late, sending ("ako je put trajao 10 sati", "kasno predan
+  // JOPPD", "slati eRačune tvrtkama"): the question's circumstances, not its subject
+  "trajao", "trajala", "trajalo", "trajati", "traje", "traju", "kasno", "kasni", "kasnim", "kasnimo", "kasnite",
+  "slati", "saljem", "saljemo", "salje", "salju", "slanje", "slanja", "tvrtkama", "firmama",
   // hr: charging VAT on an invoice ("zaračunavam li PDV?"), which every VAT answer speaks of
   "zaracunavam", "zaracunava", "zaracunavamo", "zaracunavaju", "zaracunati", "zaracunam", "obracunavam", "obracunavamo",
   // en: the asker, the client, everyday verbs and connectives
@@ -81,5 +89,5 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
   "salaries", "wage", "wages", "three", "four", "five", "seven", "eight", "nine", "longer", "shorter", "more",
-  "less", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
+  "less", "least", "most", "above", "below", "exceeding", "other", "others", "late", "filer", "filers", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
 ])

@@ -165,6 +165,12 @@ export function coversQualifiers(index: FocusIndex, focus: Focus, concept: Conce
  * ("doprinosi" alone is not about paušal contributions, "doprinosi za paušalni obrt" is).
  */
 function preferExact(index: FocusIndex, focus: Focus, concepts: Concept[]): Concept[] {
+  // With no attribute asked, one named subject does not pin the topic down, and exactness would
+  // pick for the user: "Plaća li paušalist porez tromjesečno?" names only the paušal craft, and the
+  // one concept about nothing else (its receipts limit) answered a question about paying tax. Then
+  // every fitting concept is offered, ranked by the question's words. Two named subjects
+  // ("doprinosi za paušalni obrt") do pin it down.
+  if (focus.attribute === undefined && focus.named.length < 2) return concepts
   const named = (subject: string) => focus.named.some((n) => n === subject || isWithin(index, n, subject))
   const exact = concepts.filter((c) => (c.subjects ?? []).every(named))
   return exact.length > 0 ? exact : concepts

@@ -244,7 +244,29 @@ function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus)
     }
     if (unknown.length > 0) return unknown
   }
-  return slotBeforeFigure(tokens, focus, covered)
+  const beforeFigure = slotBeforeFigure(tokens, focus, covered)
+  return beforeFigure.length > 0 ? beforeFigure : unknownCharge(tokens, covered)
+}
+
+/**
+ * Charges in their own right that the pack has no subject for: a levy, a fee, an excise. "Koliko
+ * iznosi turistička pristojba za privatni smještaj?" asks the tourist tax; the accommodation it is
+ * charged on is a subject of the pack (its VAT rate), and confirming that topic answered 13 % VAT
+ * for a question about another charge. Checked after the pack's own subjects, so a pack that gains
+ * such a subject covers these words and they are no longer unknown.
+ */
+const CHARGE_WORDS: ReadonlySet<string> = new Set([
+  "pristojba", "pristojbe", "pristojbu", "pristojbi", "pristojbom", "taksa", "takse", "taksu", "taksi", "trosarina",
+  "trosarine", "trosarinu", "trosarini", "clanarina", "clanarine", "clanarinu", "levy", "levies", "excise", "toll", "tolls",
+])
+
+/** An uncovered charge word with the adjective that names it ("turisticka pristojba", "tourist levy"). */
+function unknownCharge(tokens: readonly string[], covered: ReadonlySet<number>): string[] {
+  const at = tokens.findIndex((t, i) => CHARGE_WORDS.has(t) && !covered.has(i))
+  if (at < 0) return []
+  const before = tokens[at - 1] ?? ""
+  const named = at > 0 && !covered.has(at - 1) && isContentWord(before)
+  return named ? [before, tokens[at] ?? ""] : [tokens[at] ?? ""]
 }
 
 /** Words standing for a stated rate: "13 posto", "13 %" (read as "posto"), "13 percent". */

@@ -24,3 +24,12 @@ export function formatRuleValue(value: RuleValue, locale: Locale): string {
       return locale === "hr" ? (value.value ? "da" : "ne") : value.value ? "yes" : "no"
   }
 }
+
+/**
+ * A fact's label inside a sentence: "Ako je vrsta subjekta …", "If entity type is …". Labels are
+ * written to stand alone ("Vrsta subjekta"); an acronym that opens one stays as it is ("VAT status",
+ * "PDV obveznik"), since only a capital followed by a small letter is a sentence's capital.
+ */
+export function labelInSentence(label: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLocaleLowerCase("hr") + label.slice(1) : label
+}

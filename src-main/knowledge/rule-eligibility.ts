@@ -10,6 +10,7 @@ import {
   type Operand,
   type Truth,
 } from "./applies-when"
+import { formatBound } from "./fact-bounds"
 import { factLabel, formatFactValue, isLocationFact, sourceOfFact, type FactValue } from "./facts"
 import { formatDate } from "./format"
 import type { Rule } from "./pack-schema"
@@ -118,15 +119,14 @@ function explainLeaf(
 ): RuleExclusion {
   const { leaf, negated } = deciding
   const operator = effectiveOperator(leaf.operator, negated)
-  const missing = leaf.actual === undefined
+  const missing = leaf.actual === undefined && leaf.bound === undefined
   const source = sourceOfFact(leaf.path, !missing, factSources)
-  const notGiven = locale === "hr" ? "nije navedeno" : "not provided"
   return {
     ruleId,
     ruleTitle,
     code: exclusionCode(leaf, operator),
     expected: formatCondition(leaf.path, operator, leaf.operand, locale),
-    actual: leaf.actual === undefined ? notGiven : formatFactValue(leaf.path, leaf.actual, locale),
+    actual: leafValueText(leaf, locale),
     source,
     userCanFix: missing || source !== "assumed_default",
     factPath: leaf.path,
@@ -134,8 +134,18 @@ function explainLeaf(
   }
 }
 
+/** What the user gave for a leaf's fact: its value, the bound they stated, or "not provided". */
+export function leafValueText(leaf: LeafResult, locale: Locale): string {
+  if (leaf.actual !== undefined) return formatFactValue(leaf.path, leaf.actual, locale)
+  if (leaf.bound !== undefined) return formatBound(leaf.path, leaf.bound, locale)
+  return locale === "hr" ? "nije navedeno" : "not provided"
+}
+
 function exclusionCode(leaf: LeafResult, operator: string): RuleExclusion["code"] {
-  if (leaf.actual === undefined && operator !== "notExists") return "MISSING_CONTEXT"
+  // A stated bound that settles the condition ("više od 12 sati" against "< 12 sati") is a
+  // condition that does not hold, not a missing fact; an unsettled one is still missing.
+  if (leaf.actual === undefined && (leaf.bound === undefined || leaf.outcome === "unknown") && operator !== "notExists")
+    return "MISSING_CONTEXT"
   if (isLocationFact(leaf.path)) return "JURISDICTION_MISMATCH"
   if ((operator === "lt" || operator === "lte") && typeof leaf.actual === "number")
     return "THRESHOLD_EXCEEDED"

@@ -3,8 +3,8 @@ import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate, formatRuleValue } from "../../knowledge/format"
 import type { LegalBasis, Rule, Verification } from "../../knowledge/pack-schema"
 import type { RuleCheck } from "../../knowledge/rule-eligibility"
-import { formatCondition } from "../../knowledge/rule-eligibility"
-import { factLabel, formatFactValue, type FactValue } from "../../knowledge/facts"
+import { formatCondition, leafValueText } from "../../knowledge/rule-eligibility"
+import { factLabel } from "../../knowledge/facts"
 import { effectiveOperator } from "../../knowledge/applies-when"
 import { assumptionSentence } from "../../../src-shared/assumptions"
 
@@ -78,13 +78,13 @@ export function appliedFactsText(
   locale: Locale,
 ): string | undefined {
   const ids = new Set(winners.map((r) => r.id))
-  const byPath = new Map<string, { actual: FactValue; conditions: string[] }>()
+  const byPath = new Map<string, { stated: string; conditions: string[] }>()
   for (const check of checks) {
     if (!check.eligible || !ids.has(check.rule.id)) continue
     for (const { leaf, negated } of check.support?.() ?? []) {
-      if (leaf.actual === undefined || leaf.path === "asOf") continue
+      if ((leaf.actual === undefined && leaf.bound === undefined) || leaf.path === "asOf") continue
       const operator = effectiveOperator(leaf.operator, negated)
-      const fact = byPath.get(leaf.path) ?? { actual: leaf.actual, conditions: [] }
+      const fact = byPath.get(leaf.path) ?? { stated: leafValueText(leaf, locale), conditions: [] }
       // "Vrsta obrta: paušalni obrt (uvjet: = paušalni obrt)" says the fact twice: a fact that
       // met an equality or a list is named alone; a range still shows the bounds it fell within.
       const condition = operator === "eq" || operator === "in" ? undefined : formatCondition(leaf.path, operator, leaf.operand, locale)
@@ -95,11 +95,13 @@ export function appliedFactsText(
   if (byPath.size === 0) return undefined
   const and = locale === "hr" ? " i " : " and "
   const parts = [...byPath].map(([path, fact]) => {
-    const stated = `${factLabel(path, locale)} ${formatFactValue(path, fact.actual, locale)}`
+    const stated = `${factLabel(path, locale)} ${fact.stated}`
     if (fact.conditions.length === 0) return stated
     return `${stated} (${locale === "hr" ? "uvjet" : "condition"}: ${fact.conditions.join(and)})`
   })
-  return (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ") + "."
+  const text = (locale === "hr" ? "Primijenjeno na vaše podatke: " : "Applied to your facts: ") + parts.join("; ")
+  // A value ending in an abbreviation ("d.o.o.") already ends the sentence.
+  return text.endsWith(".") ? text : `${text}.`
 }
 
 const SCOPE_NOTE_KINDS: ReadonlySet<Rule["kind"]> = new Set(["rate", "fact"])

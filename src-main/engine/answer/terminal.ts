@@ -2,7 +2,7 @@ import type { TerminalPayload } from "../../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
 import { factLabel } from "../../knowledge/facts"
-import { formatRuleValue } from "../../knowledge/format"
+import { formatRuleValue, labelInSentence } from "../../knowledge/format"
 import { ruleAttribute } from "../../knowledge/focus-index"
 import type { Rule } from "../../knowledge/pack-schema"
 import type { Run } from "../run"
@@ -155,7 +155,7 @@ function composeText(
     parts.push(
       locale === "hr"
         ? `Paket propisa ima pravilo samo za taj slučaj (podatak „${missing}” nije naveden); za druge slučajeve pravila nema, pa ovaj odgovor za njih ne vrijedi.`
-        : `The rule pack has a rule for that case only (${missing} was not given); it has none for other cases, so this answer does not hold for them.`,
+        : `The rule pack has a rule for that case only (${labelInSentence(missing)} was not given); it has none for other cases, so this answer does not hold for them.`,
     )
   } else if (applicability.branches.length > 1) {
     parts.push(

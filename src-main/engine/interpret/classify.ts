@@ -13,12 +13,14 @@ const PRODUCT_WORDS = new Lexicon(
   ["aplikacij", "sucelj", "interface", "scenarij", "scenario", "azuriranj", "instal", "verzij", "sinkroniz"],
 )
 const PRODUCT_PHRASES = / (?:(?:izvoz\w*|izvez\w*|izvest\w*|export\w*) (?:\w+ )?(?:pdf|csv|json|trag\w*|trace\w*|paket\w*|bundle\w*|izvjestaj\w*|report\w*|podatk\w*|data|audit\w*)|what if|dark mode|tamn\w* (?:nacin|tem\w*)|sigurnosn\w* kopij\w*)(?= )/g
+// "Contact" alone is not support: "VAT rate on contact lenses" names an item. Only reaching us
+// ("contact support", "kako vas kontaktirati") is, in SUPPORT_PHRASES.
 const SUPPORT_WORDS = new Lexicon(
   ["password", "passwords", "login", "logout", "subscription", "subscriptions", "pricing", "refund", "billing",
-    "support", "podrska", "podrsku", "podrske", "bug", "crash", "crashes", "licence", "license", "kontakt", "contact"],
+    "support", "podrska", "podrsku", "podrske", "bug", "crash", "crashes", "licence", "license"],
   ["lozink", "pretplat", "licenc", "ulogira", "logira", "reklamacij"],
 )
-const SUPPORT_PHRASES = / (?:(?:ne mogu|ne moze\w*|kako) (?:se )?prijavi\w*(?: se)?|prijav\w* se u (?:aplikacij\w*|fiskai)|log in|sign in|sign up|reset\w* (?:lozink\w*|password\w*)|racun za pretplat\w*|korisnick\w* racun\w*|user account|my account|koliko kosta|cijen\w* (?:pretplat\w*|aplikacij\w*|licenc\w*|fiskai)|price of (?:the )?(?:app|fiskai|subscription|licen\w*)|how much does (?:the )?(?:app|fiskai|it) cost|ne radi|doesn t work|not working|rusi se)(?= )/g
+const SUPPORT_PHRASES = / (?:(?:ne mogu|ne moze\w*|kako) (?:se )?prijavi\w*(?: se)?|prijav\w* se u (?:aplikacij\w*|fiskai)|log in|sign in|sign up|reset\w* (?:lozink\w*|password\w*)|racun za pretplat\w*|korisnick\w* racun\w*|user account|my account|koliko kosta|cijen\w* (?:pretplat\w*|aplikacij\w*|licenc\w*|fiskai)|price of (?:the )?(?:app|fiskai|subscription|licen\w*)|how much does (?:the )?(?:app|fiskai|it) cost|ne radi|doesn t work|not working|rusi se|(?:contact|kontakt\w*) (?:you|us|support|the team|podrsk\w*|vas|nas)|(?:how|where) (?:do|can) i contact|kako (?:\w+ ){0,2}kontaktira\w*|kontaktira\w* (?:vas|podrsk\w*))(?= )/g
 
 export interface TopicResult {
   topic: QueryTopic

@@ -33,7 +33,7 @@ function buildFacts(
   findings: EntityFindings,
   amounts: readonly AmountMatch[],
   years: readonly number[],
-  measures: Pick<QueryFacts, "tripHours" | "serviceYears">,
+  measures: Pick<QueryFacts, "tripHours" | "tripHoursBound" | "serviceYears">,
 ): QueryFacts {
   const facts: QueryFacts = {}
   const eur = amounts.find((a) => a.currency === "EUR" && a.value >= 0 && a.value <= MAX_MONEY)
@@ -50,6 +50,7 @@ function buildFacts(
   }
   if (findings.vatStatus !== undefined) facts.vatStatus = findings.vatStatus
   if (measures.tripHours !== undefined) facts.tripHours = measures.tripHours
+  if (measures.tripHoursBound !== undefined) facts.tripHoursBound = measures.tripHoursBound
   if (measures.serviceYears !== undefined) facts.serviceYears = measures.serviceYears
   return facts
 }
@@ -127,7 +128,7 @@ export function interpretQuestion(question: string): QueryInterpretation {
   if (trip.note !== undefined) signals.push(trip.note)
   const service = extractServiceYears(normalized)
   if (service.note !== undefined) signals.push(service.note)
-  const facts = buildFacts(findings, amounts, years, { tripHours: trip.hours, serviceYears: service.years })
+  const facts = buildFacts(findings, amounts, years, { tripHours: trip.hours, tripHoursBound: trip.bound, serviceYears: service.years })
   if (new Set(findings.entityTypes.map((e) => e.value)).size > 1) signals.push("entity_type:multiple")
   if (findings.items.length > 0) signals.push(`item:${findings.items.map((i) => i.value).join(",")}`)
 

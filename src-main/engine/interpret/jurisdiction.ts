@@ -116,13 +116,17 @@ function namesForeignParty(tokens: readonly string[], positions: ReadonlyMap<num
  *  the per diem, mileage or travel costs are a Croatian employer's under Croatian rules. */
 const TRAVEL_WORDS = new Lexicon(["trip", "trips", "travel", "travelling", "traveling"], ["dnevnic", "putovanj", "putni", "diem"])
 const LOCATIVE = new Set(["u", "in", "za", "for", "of", "iz", "from"])
+/** "put u inozemstvo", "a trip abroad": the trip leaves Croatia without naming where to. */
+const ABROAD_WORDS = new Lexicon(["abroad", "overseas"], ["inozem"])
+/** What `destinationAbroad` holds for a trip abroad that names no country. */
+export const UNNAMED_DESTINATION = "ABROAD"
 
 export interface JurisdictionResult {
   hint: JurisdictionHint
   country?: string
   /** Every country named, ISO codes in order of first mention (HR included when named). */
   countries: string[]
-  /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code. */
+  /** The foreign country a trip goes to ("dnevnica za put u Njemačku"): its ISO code, or UNNAMED_DESTINATION ("u inozemstvo"). */
   destinationAbroad?: string
   /** The EU member state goods are sold or supplied to ("prodajem robu firmi u Njemačkoj"). */
   euGoodsSupplyTo?: string
@@ -163,6 +167,12 @@ function namesForeignTax(tokens: readonly string[], positions: ReadonlyMap<numbe
   return undefined
 }
 
+/** Where "US" / "USA" / "SAD" stands among the tokens (a party word may follow it: "a US company"). */
+function usTokenAt(tokens: readonly string[]): number {
+  const at = tokens.findIndex((t) => t === "us" || t === "usa" || t === "sad")
+  return at < 0 ? tokens.length : at
+}
+
 export function resolveJurisdiction(processed: string, line: string, tokens: readonly string[]): JurisdictionResult {
   const positions = new Map<number, Country>()
   tokens.forEach((token, at) => {
@@ -173,7 +183,7 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
     const at = line.indexOf(phrase)
     if (at >= 0) positions.set(tokenIndexAt(line, at), country)
   }
-  if (US_CAPITALS.test(processed) && ![...positions.values()].some((c) => c.code === "US")) positions.set(tokens.length, UNITED_STATES)
+  if (US_CAPITALS.test(processed) && ![...positions.values()].some((c) => c.code === "US")) positions.set(usTokenAt(tokens), UNITED_STATES)
   const ordered = [...positions.entries()].sort((a, b) => a[0] - b[0])
   const named: NamedPlaces = {
     sorted: new Map(ordered),
@@ -182,10 +192,22 @@ export function resolveJurisdiction(processed: string, line: string, tokens: rea
     travel: tokens.some((t) => TRAVEL_WORDS.match(t) !== undefined),
   }
   const result = resolveHint(tokens, named)
-  const destination = named.travel ? ordered.find(([, c]) => c.code !== "HR")?.[1].code : undefined
+  const destination = named.travel ? tripDestination(tokens, ordered) : undefined
   const withTrip = destination === undefined ? result : { ...result, destinationAbroad: destination }
   const supplyTo = euGoodsSupplyTo(tokens, result)
   return supplyTo === undefined ? withTrip : { ...withTrip, euGoodsSupplyTo: supplyTo }
+}
+
+/**
+ * Where a trip goes abroad: the first foreign country named, or, when the question says only
+ * "u inozemstvo" / "abroad", an unnamed destination. Either way the per diem asked is the one for
+ * trips abroad, never the domestic one ("dnevnica za put u inozemstvo od 14 sati" was once
+ * answered with the domestic EUR 30).
+ */
+function tripDestination(tokens: readonly string[], ordered: ReadonlyArray<readonly [number, Country]>): string | undefined {
+  const country = ordered.find(([, c]) => c.code !== "HR")?.[1].code
+  if (country !== undefined) return country
+  return tokens.some((t) => ABROAD_WORDS.match(t) !== undefined) ? UNNAMED_DESTINATION : undefined
 }
 
 /** Goods: "robu", "proizvode", "goods"; not services, whose place of supply follows other rules. */

@@ -1,10 +1,13 @@
 // How long a trip lasted, in hours, read from normalised text ("put od 10 sati", "10-satni put",
 // "a 10-hour trip", "10 h 30 min"). Per-diem rules depend on it (more than 8 and less than 12
-// hours, more than 12 hours), so only an exact duration counts: a number is read only when an
-// hour word follows it, and a bound ("više od 12 sati", "over 12 hours"), a range ("8-12 sati"),
-// a time of day ("u 10 sati") or an approximation ("oko 10 sati") states no duration at all:
-// read as a duration, "dulje od 12 sati" would be exactly 12 hours, which no per-diem band covers,
-// and "do 12 sati" would pick the 8-to-12 band for a trip that may have lasted 3 hours.
+// hours, more than 12 hours). A number counts only when an hour word follows it. An exact figure
+// is a duration; a bound ("više od 12 sati", "at least 10 hours") is kept as a bound, which settles
+// a per-diem band only where every duration it allows falls on one side of it (knowledge/
+// fact-bounds.ts): read as a figure, "dulje od 12 sati" would be exactly 12 hours, which no band
+// covers. A range ("8-12 sati"), a time of day ("u 10 sati"), an approximation ("oko 10 sati") or
+// "do 12 sati" (up to a duration, or until a clock time?) states neither.
+
+import type { FactBound } from "../../../src-shared/context"
 
 /** The contract's ceiling (src-shared/context.ts): a trip of more than a leap year is not a trip. */
 export const MAX_TRIP_HOURS = 24 * 366
@@ -12,6 +15,8 @@ export const MAX_TRIP_HOURS = 24 * 366
 export interface TripDuration {
   /** Set only when the question states one exact duration, and names a trip or a per diem. */
   hours?: number
+  /** Set instead when the question states one bound and no duration, and names a trip or a per diem. */
+  bound?: FactBound
   /** Why no duration was taken, or the duration taken: for the interpretation's signals. */
   note?: string
 }
@@ -39,36 +44,45 @@ const RANGE_AFTER = /^\s?(?:-|–|do|to|until|till|ili|or)\s?\d/
 const SIGN_BEFORE = /[-−]\s?$/
 const TRAVEL_WORDS = /\b(?:put|puta|putu|putem|putovanj[a-z]*|putni[a-z]*|dnevnic[a-z]*|trips?|travel[a-z]*|journeys?|diems?)\b/
 
-/** The hours of one mention, or undefined when it states no exact duration. */
-function mentionHours(text: string, match: RegExpExecArray): number | undefined {
+// A bound's words right before the number, in normalised text (no diacritics).
+const BOUND_BEFORE: ReadonlyArray<readonly [RegExp, FactBound["operator"]]> = [
+  [/(?:^|[^a-z])(?:vise|dulj[a-z]*|duz[ei][a-z]*|preko|iznad|more|over|longer|above|exceeding)(?:\s(?:od|than))?\s$/, "gt"],
+  [/(?:^|[^a-z])(?:najmanje|barem|at least|minimum)(?:\s(?:od))?\s$/, "gte"],
+  [/(?:^|[^a-z])(?:manje|krac[ei][a-z]*|ispod|less|under|shorter|below|fewer)(?:\s(?:od|than))?\s$/, "lt"],
+  [/(?:^|[^a-z])(?:najvise|at most|up to|maximum)\s$/, "lte"],
+]
+
+type Mention = { hours: number } | { bound: FactBound } | "inexact"
+
+/** What one mention states: an exact duration, a bound, or neither. */
+function readMention(text: string, match: RegExpExecArray): Mention {
   const num = match.groups?.num
-  if (num === undefined) return undefined
+  if (num === undefined) return "inexact"
   const before = text.slice(Math.max(0, match.index - 30), match.index)
   const after = text.slice(match.index + match[0].length, match.index + match[0].length + 8)
-  if (NOT_EXACT_BEFORE.test(before) || RANGE_BEFORE.test(before) || SIGN_BEFORE.test(before)) return undefined
-  if (RANGE_AFTER.test(after)) return undefined
+  if (RANGE_BEFORE.test(before) || SIGN_BEFORE.test(before) || RANGE_AFTER.test(after)) return "inexact"
   const minutes = match.groups?.min === undefined ? 0 : Number(match.groups.min)
-  if (minutes >= 60) return undefined
+  if (minutes >= 60) return "inexact"
   const hours = Number(num.replace(",", ".")) + minutes / 60
-  return Number.isFinite(hours) && hours >= 0 && hours <= MAX_TRIP_HOURS ? Math.round(hours * 100) / 100 : undefined
+  if (!Number.isFinite(hours) || hours < 0 || hours > MAX_TRIP_HOURS) return "inexact"
+  const value = Math.round(hours * 100) / 100
+  const bound = BOUND_BEFORE.find(([words]) => words.test(before))
+  if (bound !== undefined) return { bound: { operator: bound[1], value } }
+  return NOT_EXACT_BEFORE.test(before) ? "inexact" : { hours: value }
 }
 
-/** The trip's duration the question states, if it states exactly one. */
+/** The trip's duration the question states, if it states exactly one, or else its one bound. */
 export function extractTripDuration(normalized: string): TripDuration {
-  const exact: number[] = []
-  let inexact = 0
+  const mentions: Mention[] = []
   MENTION.lastIndex = 0
-  for (let m = MENTION.exec(normalized); m !== null; m = MENTION.exec(normalized)) {
-    const hours = mentionHours(normalized, m)
-    if (hours === undefined) inexact += 1
-    else exact.push(hours)
-  }
-  if (exact.length === 0 && inexact === 0) return {}
-  // Two different durations, or a duration beside a bound or a clock time: which one is the
-  // trip's is a guess, and a guess must not pick a per-diem band.
-  const values = [...new Set(exact)]
-  const [only] = values
-  if (only === undefined || values.length > 1 || inexact > 0) return { note: "trip_hours:not_exact" }
+  for (let m = MENTION.exec(normalized); m !== null; m = MENTION.exec(normalized)) mentions.push(readMention(normalized, m))
+  if (mentions.length === 0) return {}
+  // Two different figures, or a figure beside a bound or a clock time: which one is the trip's
+  // is a guess, and a guess must not pick a per-diem band.
+  const distinct = [...new Set(mentions.map((m) => JSON.stringify(m)))]
+  const [only] = mentions
+  if (only === undefined || only === "inexact" || distinct.length > 1) return { note: "trip_hours:not_exact" }
   if (!TRAVEL_WORDS.test(normalized)) return { note: "trip_hours:no_trip" }
-  return { hours: only, note: `trip_hours:${only}` }
+  if ("bound" in only) return { bound: only.bound, note: `trip_hours:${only.bound.operator}:${only.bound.value}` }
+  return { hours: only.hours, note: `trip_hours:${only.hours}` }
 }

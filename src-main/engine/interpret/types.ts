@@ -40,7 +40,7 @@ export interface QueryInterpretation {
   domain: Domain
   /** country: ISO 3166-1 alpha-2 code, set only when hint is OTHER. */
   jurisdiction: { hint: JurisdictionHint; country?: string }
-  /** The foreign country a trip in the question goes to (ISO code): the trip is abroad. */
+  /** The foreign country a trip in the question goes to (ISO code), or "ABROAD" when it names none ("u inozemstvo"). */
   destinationAbroad?: string
   /** Goods sold or supplied to a business in another EU member state (ISO code of that state). */
   euGoodsSupplyTo?: string

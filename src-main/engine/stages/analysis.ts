@@ -1,10 +1,10 @@
 import type { AnalysisCheckpointPayload, AnalysisPayload } from "../../../src-shared/events/payloads"
 import { effectiveOperator } from "../../knowledge/applies-when"
-import { factLabel, formatFactValue } from "../../knowledge/facts"
+import { factLabel } from "../../knowledge/facts"
 import { formatDate } from "../../knowledge/format"
 import { countOf } from "../../../src-shared/format/plural"
 import type { Rule } from "../../knowledge/pack-schema"
-import { formatCondition } from "../../knowledge/rule-eligibility"
+import { formatCondition, leafValueText } from "../../knowledge/rule-eligibility"
 import { ruleTitle } from "../answer/compose"
 import { proceed, type Run, type SyncStage } from "../run"
 import type { AnalysisResult, ApplicabilityResult, ConflictResult, RetrievalState } from "../state"
@@ -113,7 +113,9 @@ function thresholdComparisons(run: Run, applicability: ApplicabilityResult): Ana
   const comparisons = new Map<string, AnalysisCheckpointPayload>()
   for (const check of applicability.checks)
     for (const leaf of check.leaves) {
-      if (typeof leaf.actual !== "number" || typeof leaf.operand !== "number") continue
+      // A stated bound ("više od 12 sati") is compared only where it settled the condition.
+      const compared = typeof leaf.actual === "number" || (leaf.bound !== undefined && leaf.outcome !== "unknown")
+      if (!compared || typeof leaf.operand !== "number") continue
       const key = `${leaf.path}:${leaf.operator}:${leaf.operand}`
       const existing = comparisons.get(key)
       if (existing) {
@@ -126,7 +128,7 @@ function thresholdComparisons(run: Run, applicability: ApplicabilityResult): Ana
         leaf.operand,
         run.locale,
       )
-      const actual = formatFactValue(leaf.path, leaf.actual, run.locale)
+      const actual = leafValueText(leaf, run.locale)
       const held = leaf.outcome === true
       comparisons.set(key, {
         kind: "compare-threshold",

@@ -68,14 +68,17 @@ export function ConditionalBranches({ payload }: { payload: ConditionalAnswerPay
       <p className="muted" data-testid="conditional-missing">
         {t("conditional.missing", { facts: missingFactNames(payload, locale) })}
       </p>
-      <ul className="branches">
-        {payload.branches.map((b, i) => (
-          <li key={i} className="branch" data-testid="conditional-branch">
-            <p className="branch-condition">{b.condition}</p>
-            <p className="branch-answer">{b.answer}</p>
-          </li>
-        ))}
-      </ul>
+      {/* A single possibility is the headline itself: listing it again would say it twice. */}
+      {payload.branches.length > 1 && (
+        <ul className="branches">
+          {payload.branches.map((b, i) => (
+            <li key={i} className="branch" data-testid="conditional-branch">
+              <p className="branch-condition">{b.condition}</p>
+              <p className="branch-answer">{b.answer}</p>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="muted">{t("conditional.fix")}</p>
     </section>
   )
@@ -134,7 +137,13 @@ export function RefusalBody({ payload, onSupply, textLanguage }: RefusalBodyProp
 
 /** The missing facts: those a question can carry with a control each, the others by name, then
  *  the way to the client profiles (where every fact can be kept). */
-function RequiredFacts({ fields, onSupply }: { fields: readonly string[]; onSupply?: RefusalBodyProps["onSupply"] }) {
+function RequiredFacts({
+  fields,
+  onSupply,
+}: {
+  fields: readonly string[]
+  onSupply?: RefusalBodyProps["onSupply"]
+}) {
   const { t, locale } = useI18n()
   const suppliable = onSupply ? fields.filter((path) => controlFor(path) !== null) : []
   const profileOnly = fields.filter((path) => !suppliable.includes(path))

@@ -57,8 +57,8 @@ describe("rules of one concept and valueKey with different values", () => {
   it("give a conditional answer naming every band whole when the question leaves the fact open", async () => {
     const { terminal, applicability } = await answerFor(pack, { asOf: "2025-03-01" })
     expect(applicability?.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
-      ["Ako je Trajanje puta > 8 sati i < 12 sati", ["band-8-12"]],
-      ["Ako je Trajanje puta > 12 sati", ["band-over-12"]],
+      ["Ako je trajanje puta > 8 sati i < 12 sati", ["band-8-12"]],
+      ["Ako je trajanje puta > 12 sati", ["band-over-12"]],
     ])
     // The headline states both values, never one band's sentence.
     expect(terminal).toMatchObject({
@@ -77,6 +77,26 @@ describe("rules of one concept and valueKey with different values", () => {
       const outside = await answerFor(pack, { asOf: "2025-03-01", query: { tripHours } })
       expect(outside.terminal.outcome, `${tripHours} h`).toBe("REFUSAL")
     }
+  })
+
+  it("answer, refuse or keep the bands open by a bound the question states instead of a duration", async () => {
+    const bound = (operator: "gt" | "gte" | "lt" | "lte", value: number): EvaluationContext => ({
+      asOf: "2025-03-01",
+      query: { tripHoursBound: { operator, value } },
+    })
+    // "duži od 12 sati": every such trip is in the upper band, and the answer says what it rests on.
+    const over = await answerFor(pack, bound("gt", 12))
+    expect(over.terminal).toMatchObject({ outcome: "ANSWER", primaryRuleId: "band-over-12" })
+    expect(JSON.stringify(over.terminal)).toContain("Trajanje puta više od 12 sati (uvjet: > 12 sati)")
+    // "kraći od 8 sati": no band covers such a trip.
+    expect((await answerFor(pack, bound("lt", 8))).terminal.outcome).toBe("REFUSAL")
+    // "više od 10 sati" may be 11 or 13 hours: both bands stay open.
+    const open = await answerFor(pack, bound("gt", 10))
+    expect(open.terminal.outcome).toBe("CONDITIONAL_ANSWER")
+    expect(open.applicability?.branches.map((b) => b.ruleIds)).toEqual([["band-8-12"], ["band-over-12"]])
+    // "najviše 10 sati" rules out the upper band but leaves the lower one open (it may be 6 hours).
+    const upTo10 = await answerFor(pack, bound("lte", 10))
+    expect(upTo10.applicability?.branches.map((b) => b.ruleIds)).toEqual([["band-8-12"]])
   })
 
   it("branch on a band narrower than one unit, with a value inside it", async () => {

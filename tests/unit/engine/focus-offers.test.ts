@@ -47,6 +47,40 @@ describe("ordinary words and typing slips are not a new subject to confirm", () 
   })
 })
 
+describe("bounds, durations and periods are the question's circumstances, not its subject", () => {
+  it.each([
+    ["dnevnica za put od najmanje 13 sati", "a lower bound"],
+    ["kolika je dnevnica za sluzbeni put ak je put trajao 10 sati?", "how long it took"],
+    ["What is the threshold for distance sales of goods to other EU countries?", "other"],
+  ])("%j (%s) is answered without a confirmation", async (question) => {
+    const end = last(await untilInput(question))
+    expect(end?.status, end?.message).not.toBe("awaiting_input")
+    expect(end?.stage).toBe("ANSWER")
+  })
+})
+
+describe("a concept offered for a question about two subjects", () => {
+  it("covers both: a paušalist's contributions are never offered as an employee's pension rate", async () => {
+    const events = await untilInput("koliko mjesecno placa pausalist doprinose?")
+    const offered = events.flatMap((e) =>
+      e.stage === "CLARIFICATION" && e.status === "awaiting_input" ? (e.data.options ?? []).map((o) => o.value) : [],
+    )
+    for (const pillar of ["concept:doprinos-mio-1", "concept:doprinos-mio-2", "concept:doprinos-mirovinsko"])
+      expect(offered).not.toContain(pillar)
+  })
+})
+
+describe("a question naming one broad subject and no attribute", () => {
+  it("is asked which topic, never answered with the one concept about the subject alone", async () => {
+    // The paušal craft's receipts limit is the only concept about nothing but the craft; it once
+    // answered "Does a paušalist pay tax quarterly?".
+    const end = last(await untilInput("Plaća li paušalist porez tromjesečno?"))
+    expect(end?.status).toBe("awaiting_input")
+    if (end?.stage !== "CLARIFICATION" || end.status !== "awaiting_input") return
+    expect((end.data.options ?? []).map((o) => o.value)).toContain("concept:pausal-porez-placanje")
+  })
+})
+
 describe("goods sold to a business in another EU state", () => {
   it.each([
     ["Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?"],

@@ -40,6 +40,13 @@ describe("question focus", () => {
     expect(focus("Koliki je PDV u kafiću?").unknownTokens).toEqual(["kaficu"])
   })
 
+  it("names a charge the pack has no subject for, with the word that names it", () => {
+    // The tourist tax is charged on accommodation; the accommodation's VAT rate does not answer it.
+    expect(focus("Koliko iznosi turistička pristojba za privatni smještaj po krevetu?").unknownTokens).toEqual(["turisticka", "pristojba"])
+    expect(focus("How much is the tourist levy for private accommodation?").unknownTokens).toEqual(["tourist", "levy"])
+    expect(focus("Koliki je PDV na kruh?").unknownTokens).toEqual([])
+  })
+
   it("reads a generic supply with the phrase that qualifies it as one unknown subject", () => {
     expect(focus("VAT on services to a German company").unknownTokens).toEqual(["services", "german", "company"])
     expect(focus("PDV na usluge za frizera").unknownTokens).toEqual(["usluge", "frizera"])

@@ -119,11 +119,11 @@ describe("answers", () => {
     if (terminal?.outcome !== "CONDITIONAL_ANSWER") return
     expect(terminal.branches).toHaveLength(1)
     // The condition reads as words, not as a set ("jedno od: d.o.o., j.d.o.o.").
-    expect(terminal.headline).toMatch(/^Ako je Vrsta subjekta d\.o\.o\. ili j\.d\.o\.o\.: /)
+    expect(terminal.headline).toMatch(/^Ako je vrsta subjekta d\.o\.o\. ili j\.d\.o\.o\.: /)
     expect(terminal.answerHr).toContain("Paket propisa ima pravilo samo za taj slučaj (podatak „Vrsta subjekta” nije naveden)")
     expect(terminal.answerHr).not.toContain("mogućnosti su navedene ispod")
     const english = await ask("When must the annual financial statements be filed with Fina?", { pack: realPack() })
-    expect(english.terminal?.outcome === "CONDITIONAL_ANSWER" && english.terminal.headline).toMatch(/^If Entity type is d\.o\.o\. \(LLC\) or j\.d\.o\.o\. \(simple LLC\): /)
+    expect(english.terminal?.outcome === "CONDITIONAL_ANSWER" && english.terminal.headline).toMatch(/^If entity type is d\.o\.o\. \(LLC\) or j\.d\.o\.o\. \(simple LLC\): /)
   })
 
   it("a proposed change beside the enacted rule is named as a proposal, not as sources disagreeing", async () => {

@@ -36,6 +36,10 @@ describe("classifyTopic", () => {
     ["Kolika je cijena pretplate?", "SUPPORT"],
     ["Gdje je račun za pretplatu?", "SUPPORT"],
     ["How much does FiskAI cost?", "SUPPORT"],
+    ["How can I contact support?", "SUPPORT"],
+    ["Kako vas mogu kontaktirati?", "SUPPORT"],
+    // "Contact" naming an item is not a way to reach us.
+    ["What is the VAT rate on contact lenses?", "REGULATORY"],
     // Zagreb (its income tax rates) and "recept" (VAT on prescription medicines) are pack 2.0 words.
     ["Kakvo je vrijeme sutra u Puli?", "OFFTOPIC"],
     ["Kako se kuha sarma?", "OFFTOPIC"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { resolveJurisdiction } from "../../../../src-main/engine/interpret/jurisdiction"
+import { resolveJurisdiction, UNNAMED_DESTINATION } from "../../../../src-main/engine/interpret/jurisdiction"
 import { normalizeText, tokenize, toTokenLine } from "../../../../src-main/engine/interpret/text-utils"
 
 function jurisdiction(text: string) {
@@ -45,6 +45,23 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction("koliko mogu isplatiti dnevnicu za put u Njemačku").destinationAbroad).toBe("DE")
     expect(jurisdiction("dnevnica za put u Split").destinationAbroad).toBeUndefined()
     expect(jurisdiction("Koliki je PDV u Njemačkoj?").destinationAbroad).toBeUndefined()
+  })
+
+  it("reads a company of the USA named in capitals as a trading party", () => {
+    // "US" is found in capitals only, and its position decides whether a party word follows it.
+    expect(jurisdiction("What is the withholding tax on royalties paid to a US company?")).toMatchObject({ hint: "HR" })
+    expect(jurisdiction("What is the withholding tax on royalties paid to a US company?").note).toBe("jurisdiction:cross_border:US")
+    expect(jurisdiction("Koliki je porez u SAD?")).toMatchObject({ hint: "OTHER", country: "US" })
+  })
+
+  it("reads a trip abroad that names no country as a trip abroad", () => {
+    // "u inozemstvo" was once answered with the domestic per diem.
+    expect(jurisdiction("dnevnica za put u inozemstvo od 14 sati").destinationAbroad).toBe(UNNAMED_DESTINATION)
+    expect(jurisdiction("per diem for a business trip abroad").destinationAbroad).toBe(UNNAMED_DESTINATION)
+    expect(jurisdiction("dnevnica za službeni put u inozemstvu").destinationAbroad).toBe(UNNAMED_DESTINATION)
+    expect(jurisdiction("dnevnica za službeni put u tuzemstvu").destinationAbroad).toBeUndefined()
+    // Without a trip, a foreign buyer is not a destination.
+    expect(jurisdiction("PDV na prodaju inozemnom kupcu").destinationAbroad).toBeUndefined()
   })
 
   it("still reads a foreign tax as foreign on a trip", () => {

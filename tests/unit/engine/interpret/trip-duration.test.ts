@@ -56,6 +56,36 @@ describe("extractTripDuration", () => {
     expect(hoursOf(question)).toBeUndefined()
   })
 
+  it.each([
+    ["dnevnica za put dulje od 12 sati", "gt", 12],
+    ["Koliko iznosi neoporeziva dnevnica za službeni put duži od 12 sati?", "gt", 12],
+    ["dnevnica za putovanje više od 8 sati", "gt", 8],
+    ["dnevnica preko 12 sati", "gt", 12],
+    ["per diem for a trip over 12 hours", "gt", 12],
+    ["per diem for a trip of more than 12 hours", "gt", 12],
+    ["per diem for a trip longer than 12 hours", "gt", 12],
+    ["dnevnica za put od najmanje 13 sati", "gte", 13],
+    ["per diem for a trip of at least 9 hours", "gte", 9],
+    ["dnevnica za put kraći od 8 sati", "lt", 8],
+    ["per diem for a trip of less than 8 hours", "lt", 8],
+    ["dnevnica za put od najviše 10 sati", "lte", 10],
+  ])("%s: a bound (%s %d), not a duration", (question, operator, value) => {
+    expect(extractTripDuration(normalizeText(question)).bound).toEqual({ operator, value })
+  })
+
+  it.each([
+    ["dnevnica za put do 12 sati", "up to a duration, or until a clock time"],
+    ["dnevnica za put od 8 do 12 sati", "a range"],
+    ["dnevnica za put od oko 10 sati", "an approximation"],
+    ["dnevnica za put dulje od 12 sati, a vratio sam se u 20 sati", "a bound beside a clock time"],
+    ["dnevnica za put više od 8 sati, zapravo 14 sati", "a bound beside a duration"],
+    ["radim više od 12 sati dnevno", "no trip or per diem"],
+  ])("%s: no bound (%s)", (question) => {
+    const read = extractTripDuration(normalizeText(question))
+    expect(read.bound).toBeUndefined()
+    expect(read.hours).toBeUndefined()
+  })
+
   it("bounds the value by the contract's ceiling", () => {
     expect(MAX_TRIP_HOURS).toBe(24 * 366)
     expect(hoursOf(`put od ${MAX_TRIP_HOURS} sati`)).toBe(MAX_TRIP_HOURS)

@@ -60,8 +60,8 @@ describe("applicabilityStage", () => {
     const { outcome } = await runStage(applicabilityStage(testRun(), state))
     expect(outcome.ok && outcome.value.missingDimensions).toEqual(["vatStatus"])
     expect(outcome.ok && outcome.value.branches.map((b) => [b.value, b.ruleIds, b.condition])).toEqual([
-      ["IN_VAT", ["syn.eracun.pdv"], "Ako je Status PDV-a = u sustavu PDV-a"],
-      ["OUTSIDE_VAT", ["syn.eracun.izvan"], "Ako je Status PDV-a = izvan sustava PDV-a"],
+      ["IN_VAT", ["syn.eracun.pdv"], "Ako je status PDV-a = u sustavu PDV-a"],
+      ["OUTSIDE_VAT", ["syn.eracun.izvan"], "Ako je status PDV-a = izvan sustava PDV-a"],
     ])
   })
 
@@ -124,8 +124,8 @@ describe("applicabilityStage", () => {
     )
     const split = (await runStage(applicabilityStage(testRun(realPack()), below))).outcome
     expect(split.ok && split.value.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
-      ["Ako je Promet u prethodnoj godini ≤ 60.000,00 EUR", ["pdv.registracija.2025.ispod"]],
-      ["Ako je Promet u prethodnoj godini > 60.000,00 EUR", ["pdv.registracija.2025.iznad"]],
+      ["Ako je promet u prethodnoj godini ≤ 60.000,00 EUR", ["pdv.registracija.2025.ispod"]],
+      ["Ako je promet u prethodnoj godini > 60.000,00 EUR", ["pdv.registracija.2025.iznad"]],
     ])
   })
 
@@ -133,8 +133,8 @@ describe("applicabilityStage", () => {
     const state = await stateOf(["syn-dobit"], { asOf: "2025-03-01" })
     const { outcome } = await runStage(applicabilityStage(testRun(), state))
     expect(outcome.ok && outcome.value.branches.map((b) => [b.condition, b.ruleIds])).toEqual([
-      ["Ako je Prihod < 5.000,00 EUR", ["syn.dobit.niza"]],
-      ["Ako je Prihod ≥ 5.000,00 EUR", ["syn.dobit.visa"]],
+      ["Ako je prihod < 5.000,00 EUR", ["syn.dobit.niza"]],
+      ["Ako je prihod ≥ 5.000,00 EUR", ["syn.dobit.visa"]],
     ])
   })
 
