@@ -31,8 +31,9 @@
 //    "u inozemstvo" / "abroad" is a trip abroad even when it names no country; a charge the pack
 //    lacks ("turistička pristojba") is an unknown subject; an offered narrower concept covers what
 //    every fitting one covers; "contact lenses" is not support; a "US company" is a trading party;
-//    a single possibility's condition reads mid-sentence in lower case and is not listed twice
-//    (issue 17).
+//    a single possibility's condition reads mid-sentence in lower case and is not listed twice;
+//    one named subject without an attribute is asked about; a partial fit never answers through
+//    the named tax alone or through another tax (issue 17).
 export const ENGINE_VERSION = 8
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */

@@ -83,7 +83,9 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
     }
   }
   const partial = covering.length === 0
-  const candidates = (partial ? coveringAny(index, focus) : covering).filter((c) => !ruledOut(focus, c))
+  const candidates = (partial ? coveringAny(index, focus).filter((c) => partlyFits(index, focus, c)) : covering).filter(
+    (c) => !ruledOut(focus, c),
+  )
   // The attribute first, then exactness: a concept that needs an unnamed subject but answers the
   // asked attribute beats one that fits the subjects exactly and answers something else.
   const fitting = candidates.filter((c) => hasAttribute(index, c, focus))
@@ -138,6 +140,21 @@ function coveringAny(index: FocusIndex, focus: Focus): Concept[] {
       )
         seen.set(concept.slug, concept)
   return [...seen.values()]
+}
+
+/**
+ * A concept that covers only part of what the question names must not answer it through the tax
+ * alone, nor through another tax: "What is the VAT rate on client dinners?" names VAT and
+ * representation, and neither the standard VAT rate (about VAT only: the general rate for a named
+ * thing) nor the profit-tax share of representation (another tax) answers it.
+ */
+function partlyFits(index: FocusIndex, focus: Focus, concept: Concept): boolean {
+  const about = concept.subjects ?? []
+  const isTax = (id: string) => index.subjects.get(id)?.kind === "tax"
+  const namedTaxes = focus.subjects.filter(isTax)
+  if (namedTaxes.length > 0 && about.some(isTax) && !namedTaxes.some((t) => about.includes(t))) return false
+  const namesMore = focus.subjects.some((s) => !isTax(s))
+  return !namesMore || focus.subjects.some((s) => !isTax(s) && about.includes(s))
 }
 
 function ruledOut(focus: Focus, concept: Concept): boolean {

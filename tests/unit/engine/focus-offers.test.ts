@@ -81,6 +81,21 @@ describe("a question naming one broad subject and no attribute", () => {
   })
 })
 
+describe("a question naming a tax and a thing the pack has no rate for", () => {
+  it.each([["What is the VAT rate on client dinners?"], ["Koja je stopa PDV-a na reprezentaciju?"]])(
+    "%j is refused, never offered the general rate or another tax's rule",
+    async (question) => {
+      const events = await untilInput(question)
+      const offered = events.flatMap((e) =>
+        e.stage === "CLARIFICATION" && e.status === "awaiting_input" ? (e.data.options ?? []).map((o) => o.value) : [],
+      )
+      expect(offered).not.toContain("concept:pdv-stope")
+      expect(offered).not.toContain("concept:dobit-reprezentacija")
+      expect(last(events)?.stage).toBe("REFUSAL")
+    },
+  )
+})
+
 describe("goods sold to a business in another EU state", () => {
   it.each([
     ["Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?"],
