@@ -1,5 +1,4 @@
 import { z } from "zod"
-import { IsoDate } from "./context"
 import { Locale } from "./events/stages"
 import { typedText } from "./text"
 
@@ -86,37 +85,6 @@ export const DocumentCompletion = z.object({
   score: z.number(),
 })
 
-export const AuditDocumentInput = z.strictObject({
-  id: z.string().min(1).max(64),
-  /** The day VAT rates are checked for; the invoice's issue date when absent. */
-  asOf: IsoDate.optional(),
-  locale: Locale.optional(),
-})
-
-export const AuditCitation = z.object({
-  source: z.enum(["EN16931", "PEPPOL", "PACK", "LAW"]),
-  ruleId: z.string(),
-  legalBasis: z.string().optional(),
-  evidence: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
-})
-
-export const AuditFinding = z.object({
-  severity: z.enum(["error", "warning", "info"]),
-  code: z.string(),
-  path: z.string(),
-  bt: z.string().optional(),
-  message: z.object({ hr: z.string(), en: z.string() }),
-  citation: AuditCitation.optional(),
-})
-
-export const DocumentAudit = z.object({
-  document: DocumentSummary,
-  invoiceNumber: z.string().nullable(),
-  /** The rule pack the rates were checked against. */
-  pack: z.object({ id: z.string(), version: z.string() }),
-  findings: z.array(AuditFinding),
-})
-
 export type DocumentKind = z.infer<typeof DocumentKind>
 export type DocumentSummary = z.infer<typeof DocumentSummary>
 export type AddDocumentInput = z.infer<typeof AddDocumentInput>
@@ -127,6 +95,3 @@ export type DocumentSearchInput = z.infer<typeof DocumentSearchInput>
 export type DocumentHit = z.infer<typeof DocumentHit>
 export type DocumentCompleteInput = z.infer<typeof DocumentCompleteInput>
 export type DocumentCompletion = z.infer<typeof DocumentCompletion>
-export type AuditDocumentInput = z.infer<typeof AuditDocumentInput>
-export type AuditFinding = z.infer<typeof AuditFinding>
-export type DocumentAudit = z.infer<typeof DocumentAudit>

@@ -1,10 +1,13 @@
 import { newRequestId } from "../util/request-id"
 import type { ReasoningEvent } from "../../src-shared/events/event"
+import type { Locale } from "../../src-shared/events/stages"
 import type { AskInput } from "../../src-shared/ipc/channels"
 import type { z } from "zod"
 import { IpcFailure } from "../../src-shared/ipc/channel"
 import type { ReasoningSink } from "../sinks/types"
 import type { ClientsRepository } from "../store/clients-repo"
+import { DocumentError, type DocumentsRepository } from "../store/documents-repo"
+import { runDocumentsFor } from "./run-documents"
 import type { RunResult, RunService } from "./run-service"
 import type { EventBus } from "../util/event-bus"
 
@@ -28,7 +31,8 @@ export class LiveRuns {
 
   constructor(private readonly deps: LiveRunsDeps) {}
 
-  ask(input: z.output<typeof AskInput>): { requestId: string } {
+  /** `documents`: the client documents a question may attach (none: a question attaching one is refused). */
+  ask(input: z.output<typeof AskInput>, documents?: () => DocumentsRepository | null): { requestId: string } {
     if (input.clientId !== undefined && this.deps.clients.get(input.clientId) === null)
       throw new IpcFailure("NOT_FOUND", `no client with id ${input.clientId}`)
     const requestId = newRequestId()
@@ -38,6 +42,7 @@ export class LiveRuns {
       ...(input.locale === undefined ? {} : { locale: input.locale }),
       ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
       ...(input.action === undefined ? {} : { action: input.action }),
+      ...(input.documentIds === undefined ? {} : { documents: attached(documents?.() ?? null, input.documentIds, input.locale) }),
     }
     // Started on the next turn of the event loop: the caller receives the id before the run's
     // first event, so it can recognise every event of its run.
@@ -127,4 +132,15 @@ export class LiveRuns {
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** The documents a question attaches, frozen into its request; one not there is NOT_FOUND, nothing runs. */
+function attached(documents: DocumentsRepository | null, ids: readonly string[], locale: Locale | undefined) {
+  if (documents === null) throw new IpcFailure("UNAVAILABLE", "this host keeps no client documents")
+  try {
+    return runDocumentsFor(documents, ids)
+  } catch (error) {
+    if (error instanceof DocumentError) throw new IpcFailure("NOT_FOUND", error.text(locale ?? "hr"))
+    throw error
+  }
 }

@@ -11,6 +11,11 @@ import type { Store } from "../store/store"
 // their text (frozenAction). A document id that does not exist (deleted since it was chosen) is an error
 // the caller reports; nothing runs.
 
+/** The store's client documents; a database held in memory keeps none (it has no folder for them). */
+export function documentsOf(store: Store): DocumentsRepository | null {
+  return store.path === ":memory:" ? null : new DocumentsRepository(store)
+}
+
 export function runDocumentsFor(docs: DocumentsRepository, ids: readonly string[]): RunDocument[] {
   return [...new Set(ids)].map((id) => runDocumentOf(docs, docs.require(id)))
 }

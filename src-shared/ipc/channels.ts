@@ -49,8 +49,6 @@ import { typedText } from "../text"
 import {
   AddDocumentInput,
   AddedDocument,
-  AuditDocumentInput,
-  DocumentAudit,
   DocumentCompleteInput,
   DocumentCompletion,
   DocumentHit,
@@ -59,7 +57,7 @@ import {
   DocumentSummary,
 } from "../documents"
 import { AskInThreadWithDocuments, ResumeThreadInput, ThreadAskResult } from "../thread-ask"
-import { DocumentActionRequest } from "../run-documents"
+import { DocumentActionRequest, MAX_RUN_DOCUMENTS } from "../run-documents"
 import {
   NewThreadInput,
   RenameThreadInput,
@@ -114,6 +112,8 @@ export const AskInput = z.strictObject({
   locale: Locale.optional(),
   /** Addition (issue 22): a document action (audit, compare, summarize) run like a question. */
   action: DocumentActionRequest.optional(),
+  /** Addition (issue 22): client documents attached to the question (dropped on the Ask screen), as an @-mention attaches them. */
+  documentIds: z.array(z.string().min(1).max(64)).min(1).max(MAX_RUN_DOCUMENTS).optional(),
 })
 
 export const AnswerInput = z.strictObject({
@@ -218,8 +218,6 @@ export const channelGroups = {
     search: defineChannel(DocumentSearchInput, z.array(DocumentHit)),
     /** @-mention completion: fuzzy on title and number. */
     complete: defineChannel(DocumentCompleteInput, z.array(DocumentCompletion)),
-    /** An e-invoice audited against the pack in force: findings with severity, field, BT and cited rule. */
-    audit: defineChannel(AuditDocumentInput, DocumentAudit),
   },
   profiles: {
     /** The local profiles that author and review rule changes (issue 19). */

@@ -1,10 +1,8 @@
-import AxeBuilder from "@axe-core/playwright"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import type { Page } from "@playwright/test"
 import { createClient, switchToEnglish } from "./support/clients"
 import { expect, screenshot, test } from "./support/fixtures"
-import { repoRoot } from "./support/host"
+import { axeFindings, dropFiles, EINVOICES, openDocuments } from "./support/documents"
 
 // Client documents in the window (issue 22): an e-invoice dropped on the documents screen is
 // stored and listed (kind, number, date, hash); its audit is a run like a question (the Ask screen
@@ -13,45 +11,13 @@ import { repoRoot } from "./support/host"
 // one added with the file dialog with a bad OIB is found too, a correct one passes, and a file
 // intake refuses says why, in Croatian and in English.
 
-const EINVOICES = join(repoRoot, "tests", "fixtures", "einvoices")
-
-/** Drops files on the zone the way a file manager does: a drop event carrying them. */
-const SERIOUS = new Set(["moderate", "serious", "critical"])
-
-/** Axe findings of impact moderate or worse on the screen as it is (the same bar as a11y.spec.ts). */
-async function axeFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze()
-  return result.violations
-    .filter((violation) => SERIOUS.has(violation.impact ?? ""))
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(" ")}`))
-}
-
-async function dropFiles(page: Page, files: Array<{ fixture: string; name: string }>): Promise<void> {
-  const payload = files.map(({ fixture, name }) => ({ name, text: readFileSync(join(EINVOICES, fixture), "utf8") }))
-  const transfer = await page.evaluateHandle((items) => {
-    const data = new DataTransfer()
-    for (const item of items) data.items.add(new File([item.text], item.name, { type: "application/xml" }))
-    return data
-  }, payload)
-  const zone = page.getByTestId("documents-drop")
-  await zone.dispatchEvent("dragover", { dataTransfer: transfer })
-  await zone.dispatchEvent("drop", { dataTransfer: transfer })
-}
-
-async function openDocuments(page: Page, clientName: string): Promise<void> {
-  await page.getByTestId("nav-clients").click()
-  await page.getByTestId("client-item").filter({ hasText: clientName }).click()
-  await page.getByTestId("client-documents").click()
-  await expect(page.getByTestId("documents-client").locator("option:checked")).toHaveText(clientName)
-}
-
 test("hr: a dropped e-invoice is listed and its audit finds the wrong VAT rate with field, BT and rule", async ({ page, host }) => {
   await page.emulateMedia({ reducedMotion: "reduce" })
   await page.goto(host.url)
   await createClient(page, "Obrt Ana")
   await openDocuments(page, "Obrt Ana")
   await expect(page.getByTestId("documents-empty")).toBeVisible()
-  await dropFiles(page, [{ fixture: "ubl-wrong-vat-rate.xml", name: "racun-ozujak.xml" }])
+  await dropFiles(page, "documents-drop", [{ fixture: "ubl-wrong-vat-rate.xml", name: "racun-ozujak.xml" }])
   await expect(page.getByTestId("documents-status")).toHaveAttribute("data-state", "added")
   const row = page.getByTestId("document-row")
   await expect(row).toHaveCount(1)
@@ -59,7 +25,7 @@ test("hr: a dropped e-invoice is listed and its audit finds the wrong VAT rate w
   await expect(row.getByTestId("document-number")).toHaveText("17-P1-1")
   await expect(row).toContainText("15. 3. 2026.")
   // The same file again: the document already there, not a second one.
-  await dropFiles(page, [{ fixture: "ubl-wrong-vat-rate.xml", name: "kopija.xml" }])
+  await dropFiles(page, "documents-drop", [{ fixture: "ubl-wrong-vat-rate.xml", name: "kopija.xml" }])
   await expect(page.getByTestId("documents-status").last()).toHaveAttribute("data-state", "already")
   await expect(row).toHaveCount(1)
 

@@ -1,14 +1,14 @@
 import { existsSync } from "node:fs"
-import { basename, extname, resolve } from "node:path"
+import { basename, resolve } from "node:path"
 import type { Locale } from "../../../src-shared/events/stages"
 import { formatDate } from "../../../src-shared/format/dates"
 import { countOf, type PluralForms } from "../../../src-shared/format/plural"
 import { openCliSession, type CliSession } from "../../composition/cli-session"
 import { DEFAULT_LIMITS, type ExtractedDocument } from "../../documents/intake/contract"
 import { formatSize, IntakeError } from "../../documents/intake/errors"
-import { extractDocument } from "../../documents/intake/extract"
 import { readDocumentFile } from "../../documents/intake/read-file"
-import { DocumentError, DocumentsRepository, sha256Of, type SearchHit, type StoredDocument } from "../../store/documents-repo"
+import { addDocumentFile } from "../../runs/add-document"
+import { DocumentError, DocumentsRepository, type SearchHit, type StoredDocument } from "../../store/documents-repo"
 import { defaultDbPath } from "../../store/paths"
 import { parseCommandArgs, parseLocale, UsageError, type ParsedArgs } from "../args"
 import type { CliIo } from "../io"
@@ -17,18 +17,23 @@ import { runDocAudit, runDocCompare } from "./doc-einvoice"
 // `fiskai doc add|list`: a client's documents from the command line (issue 22), the same intake
 // and store as the app's. add reads the file (its kind from its content), extracts its text and
 // stores it; the same bytes for the same client again give back the document already there.
-// list prints the documents, newest first, or with --search the ones whose text matches.
+// list prints the documents, newest first, or with --search the ones whose text matches; audit and
+// compare are document actions run through the one run path (doc-einvoice.ts).
 // Exit 0 on success, 1 when the file cannot be taken in or is not there, 2 for bad usage.
 
 export const DOC_USAGE = `usage: fiskai doc add FILE [--client ID] [--title TEXT] [--json] [--db FILE]
        fiskai doc list [--client ID] [--search TEXT] [--limit N] [--json] [--db FILE]
        fiskai doc audit DOC [--as-of DATE] [--json] [--db FILE]
        fiskai doc compare DOC DOC [--json] [--db FILE]
-  DOC             a stored document's id (doc list) or an e-invoice file (UBL 2.1 or CII XML)
+  DOC             a stored document's id (doc list) or an e-invoice file (UBL 2.1 or CII XML);
+                  a file is added to the documents first (without a client)
   audit           the e-invoice against EN 16931 and the rule pack: OIB check digits, required
                   fields, arithmetic, each VAT line's rate for its item on the issue date (or
                   --as-of); one finding per line, each citing its rule (--json: one object per line)
   compare         two e-invoices field by field
+                  Both are runs like a question: recorded with their trace (the line "Recorded as
+                  ID" names it; fiskai traces show|verify ID), exit 0 once printed, 1 when a
+                  document is not an e-invoice or not there
   FILE            a PDF with a text layer, an XML (e-invoice), a CSV or a plain text file
   --client ID     the client the document belongs to (list: that client's documents only)
   --title TEXT    the title (default: the PDF's own title, else the file's name)
@@ -67,7 +72,7 @@ export async function runDocCommand(argv: string[], io: CliIo): Promise<number> 
     return 1
   }
   try {
-    if (invocation.sub === "audit" || invocation.sub === "compare") return einvoiceAction(io, invocation, dbPath)
+    if (invocation.sub === "audit" || invocation.sub === "compare") return await einvoiceAction(io, invocation, dbPath)
     return invocation.sub === "add" ? await addDocument(io, invocation, dbPath) : listDocuments(io, invocation, dbPath)
   } catch (error) {
     if (error instanceof IntakeError || error instanceof DocumentError) {
@@ -126,12 +131,18 @@ function einvoiceOperands(sub: "audit" | "compare", rest: string[], values: Valu
   return rest
 }
 
-function einvoiceAction(io: CliIo, invocation: Extract<Invocation, { sub: "audit" | "compare" }>, dbPath: string): number {
+function einvoiceAction(io: CliIo, invocation: Extract<Invocation, { sub: "audit" | "compare" }>, dbPath: string): Promise<number> {
   const { values, locale, operands } = invocation
-  const args = { dbPath, json: values.json === true, locale, ...(values["as-of"] === undefined ? {} : { asOf: values["as-of"] }) }
+  const dbOption = values.db === undefined ? "" : ` --db ${shellWord(values.db)}`
+  const args = { dbPath, dbOption, json: values.json === true, locale, ...(values["as-of"] === undefined ? {} : { asOf: values["as-of"] }) }
   const [a, b] = operands
-  if (a === undefined) return 2
+  if (a === undefined) return Promise.resolve(2)
   return invocation.sub === "audit" || b === undefined ? runDocAudit(io, a, args) : runDocCompare(io, a, b, args)
+}
+
+/** `path` as one shell word: quoted when a shell would split or expand it. */
+function shellWord(path: string): string {
+  return /^[\w@%+=:,./-]+$/u.test(path) ? path : `'${path.replaceAll("'", "'\\''")}'`
 }
 
 function parseLimit(value: string | undefined): number {
@@ -155,24 +166,15 @@ async function addDocument(io: CliIo, invocation: Extract<Invocation, { sub: "ad
   const path = resolve(invocation.file)
   if (!existsSync(path)) throw new IntakeError("NOT_A_FILE", { hr: `nema datoteke ${path}`, en: `no file ${path}` })
   const bytes = readDocumentFile(path, DEFAULT_LIMITS)
-  const clientId = values.client ?? null
-  // The same bytes already there: nothing to extract. An unknown client: before extracting.
-  const known = withSession(io, dbPath, (docs) => {
-    docs.checkClient(clientId)
-    return docs.findByContent(sha256Of(bytes), clientId)
-  })
-  if (known !== null) return printAdded(io, { document: known, created: false, notices: [] }, locale, values.json)
-  const extracted = await extractDocument(bytes, DEFAULT_LIMITS)
-  const title = values.title?.trim() ?? extracted.embeddedTitle ?? titleFromName(path)
-  const added = withSession(io, dbPath, (docs) =>
-    docs.add({ bytes, fileName: basename(path), clientId, title, kind: extracted.kind, text: extracted.text, pageCount: extracted.pageCount }),
-  )
-  return printAdded(io, { ...added, notices: extracted.notices }, locale, values.json)
-}
-
-function titleFromName(path: string): string {
-  const name = basename(path, extname(path)).trim()
-  return name === "" ? basename(path) : name
+  // The same intake as the window's (runs/add-document.ts): an e-invoice keeps its number and date.
+  const session = openCliSession({ dbPath, ...(io.clock ? { clock: io.clock } : {}), onNotice: (m) => io.stderr.write(`${m}\n`) })
+  try {
+    const docs = new DocumentsRepository(session.store)
+    const added = await addDocumentFile(docs, { bytes, fileName: basename(path), clientId: values.client ?? null, title: values.title?.trim() })
+    return printAdded(io, added, locale, values.json)
+  } finally {
+    session.close()
+  }
 }
 
 const KIND_NAMES = { pdf: "PDF", xml: "XML", csv: "CSV", text: "tekst" } as const

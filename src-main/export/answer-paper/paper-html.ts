@@ -1,6 +1,7 @@
 import { html, SafeHtml } from "../report/html"
 import type { PaperCitation, PaperList, PaperView } from "./paper-view"
 import type { PaperWords } from "./paper-words"
+import { documentsHtml } from "./paper-documents"
 
 // An answer on paper as HTML, escaped by construction (../report/html: every value is text unless it
 // is itself a template). The article is plain, semantic markup (headings, tables, lists, quotes): it
@@ -23,6 +24,11 @@ function clientLine(view: PaperView): string {
   return view.client.oib === null ? view.client.name : `${view.client.name} (${view.words.oib} ${view.client.oib})`
 }
 
+/** A text's lines kept as lines (a document answer lists one finding or field per line), without relying on CSS. */
+function lines(text: string): SafeHtml[] {
+  return text.split("\n").map((line, i) => (i === 0 ? html`${line}` : html`<br>${line}`))
+}
+
 function list(section: PaperList): SafeHtml {
   return html`<h3>${section.title}</h3><ul>${section.items.map((item) => html`<li>${item}</li>`)}</ul>`
 }
@@ -43,7 +49,7 @@ function answerSection(view: PaperView): SafeHtml {
   return html`<section class="paper-answer">
 <h2>${view.outcome === "REFUSAL" ? words.outcomes.REFUSAL : words.answer}</h2>
 <p class="paper-headline">${view.headline}</p>
-${view.body === "" ? null : html`<p class="paper-body">${view.body}</p>`}
+${view.body === "" ? null : html`<p class="paper-body">${lines(view.body)}</p>`}
 ${view.legalBasis === null ? null : html`<p><strong>${words.legalBasis}:</strong> ${view.legalBasis}</p>`}
 ${view.warnings.map(
   (w) => html`<div class="paper-warning"><h3>${words.sourcesDisagree}</h3><p>${w.description}</p><ul>${w.sides.map((side) => html`<li>${side}</li>`)}</ul>
@@ -60,6 +66,8 @@ ${view.lists.map(list)}
 
 function citationsSection(view: PaperView): SafeHtml | null {
   if (view.outcome === "REFUSAL") return null
+  // An answer from documents cites them, not a rule's sources.
+  if (view.documents !== null && view.citations.length === 0) return documentsHtml(view.documents)
   const { words } = view
   return html`<section class="paper-citations"><h2>${words.citations}</h2>
 ${view.citations.length === 0 ? html`<p>${words.noCitations}</p>` : html`<ol>${view.citations.map((c) => citation(c, words))}</ol>`}

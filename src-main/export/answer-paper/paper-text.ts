@@ -1,3 +1,4 @@
+import { documentsText } from "./paper-documents"
 import type { PaperView } from "./paper-view"
 
 // An answer on paper as plain text, for the body of an e-mail: the question, whom and which day it
@@ -32,6 +33,7 @@ function answerLines(view: PaperView): string[] {
 function citationLines(view: PaperView): string[] {
   if (view.outcome === "REFUSAL") return []
   const { words } = view
+  if (view.documents !== null && view.citations.length === 0) return documentsText(view.documents)
   if (view.citations.length === 0) return ["", words.noCitations]
   const lines = ["", `${words.citations}:`]
   view.citations.forEach((c, i) => {

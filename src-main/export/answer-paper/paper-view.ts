@@ -9,6 +9,7 @@ import type { TraceDetail } from "../../../src-shared/traces"
 import { factLabel } from "../../knowledge/facts"
 import { viewTrace } from "../trace-view"
 import { formatMoment } from "./moment"
+import { paperDocuments, type PaperDocuments } from "./paper-documents"
 import { paperWords, type PaperWords } from "./paper-words"
 
 // What goes on paper, worked out once from the stored trace and written in the run's language with
@@ -78,6 +79,8 @@ export interface PaperView {
   /** Obligations, deadlines, thresholds, exceptions, actions, caveats, limits, next steps: those with items. */
   lists: PaperList[]
   citations: PaperCitation[]
+  /** An answer from the client's documents: the documents and findings it rests on (null otherwise). */
+  documents: PaperDocuments | null
   confidence: { score: string; label: string; drivers: string[] } | null
   pack: { id: string; version: string; hash: string }
   chainHead: string
@@ -129,7 +132,7 @@ export function paperView({ detail, client, firmName }: PaperInput): PaperView {
   }
 }
 
-type OutcomeParts = Pick<PaperView, "headline" | "body" | "legalBasis" | "warnings" | "missing" | "branches" | "lists" | "citations">
+type OutcomeParts = Pick<PaperView, "headline" | "body" | "legalBasis" | "warnings" | "missing" | "branches" | "lists" | "citations" | "documents">
 
 function outcomeParts(terminal: Exclude<TerminalEvent, { stage: "ERROR" }>, words: PaperWords, locale: Locale): OutcomeParts {
   if (terminal.stage === "REFUSAL") {
@@ -146,6 +149,7 @@ function outcomeParts(terminal: Exclude<TerminalEvent, { stage: "ERROR" }>, word
         { title: words.nextSteps, items: refusal.nextSteps },
       ]),
       citations: [],
+      documents: null,
     }
   }
   const payload = terminal.data
@@ -165,6 +169,7 @@ function outcomeParts(terminal: Exclude<TerminalEvent, { stage: "ERROR" }>, word
     branches: branches.map((b) => ({ condition: b.condition, answer: b.answer })),
     lists: nonEmpty([...structuredLists(payload, words), { title: words.caveats, items: caveats }, { title: words.limits, items: payload.limits ?? [] }]),
     citations: payload.citations.map((c) => paperCitation(c, payload, words, locale)),
+    documents: paperDocuments(payload, locale),
   }
 }
 

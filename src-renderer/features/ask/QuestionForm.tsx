@@ -4,11 +4,15 @@ import { DateInput } from "../../components/DateInput"
 import { useI18n } from "../../i18n/i18n-context"
 import { useClients } from "../../state/stores"
 import type { AskInput as AskInputValue } from "../../state/run-store"
+import { AttachedDocuments } from "../documents/AttachedDocuments"
+import { useAttachments } from "../documents/use-attachments"
+import { useWindowDrop } from "../documents/use-window-drop"
 import { CarryChip } from "./CarryChip"
 import { useQuestionForm } from "./use-question-form"
 
 // The question box: question, as-of date and client; Enter submits, Shift+Enter starts a new line. After a run, its client
-// and date are kept for the next question only as a visible chip that one click clears.
+// and date are kept for the next question only as a visible chip that one click clears. A file
+// dropped anywhere on the screen is added to the client's documents and attached to the question.
 
 export interface QuestionFormProps {
   onSubmit: (input: AskInputValue) => Promise<void>
@@ -19,8 +23,14 @@ export interface QuestionFormProps {
 export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
   const { t } = useI18n()
   const { clients } = useClients()
-  const form = useQuestionForm(onSubmit, busy)
+  const attachments = useAttachments()
+  const form = useQuestionForm(async (input) => {
+    const documentIds = attachments.attached.map((d) => d.id)
+    await onSubmit(documentIds.length === 0 ? input : { ...input, documentIds })
+    attachments.clear()
+  }, busy)
   const { clientId, asOfDate, error, sending } = form
+  const dragging = useWindowDrop((files) => void attachments.attach(files, clientId === "" ? null : clientId))
 
   function onFormSubmit(event: FormEvent) {
     event.preventDefault()
@@ -35,7 +45,7 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
 
   return (
     <form
-      className="question-form"
+      className={dragging ? "question-form is-drop-over" : "question-form"}
       onSubmit={onFormSubmit}
       aria-label={t("ask.title")}
       data-testid="question-form"
@@ -50,6 +60,7 @@ export function QuestionForm({ onSubmit, busy }: QuestionFormProps) {
           onClear={form.clearCarried}
         />
       )}
+      <AttachedDocuments attachments={attachments} over={dragging} />
       <textarea
         ref={form.questionRef}
         id="question"

@@ -6,17 +6,29 @@ import type { MessageKey } from "../../i18n/catalog"
 
 // A client's documents, newest first: kind, title, number, date (the invoice's, else the day it
 // was added), the start of its hash (to match it with a file elsewhere), and pages without text.
+// An e-invoice has a box to choose it for a comparison (two chosen: DocumentsPanel's Compare).
 
 const HASH_PREFIX = 12
 
 type OnAction = (kind: DocumentActionKind, document: DocumentSummary) => void
 
-export function DocumentList({ documents, onAction }: { documents: readonly DocumentSummary[]; onAction: OnAction }) {
+export interface DocumentListProps {
+  documents: readonly DocumentSummary[]
+  onAction: OnAction
+  /** The e-invoices chosen for a comparison, by id. */
+  chosen: ReadonlySet<string>
+  onChoose: (document: DocumentSummary, chosen: boolean) => void
+}
+
+export function DocumentList({ documents, onAction, chosen, onChoose }: DocumentListProps) {
   const { t } = useI18n()
   return (
     <table className="documents-table" data-testid="documents-table">
       <thead>
         <tr>
+          <th scope="col">
+            <span className="sr-only">{t("documents.col.choose")}</span>
+          </th>
           <th scope="col">{t("documents.col.kind")}</th>
           <th scope="col">{t("documents.col.title")}</th>
           <th scope="col">{t("documents.col.number")}</th>
@@ -29,7 +41,13 @@ export function DocumentList({ documents, onAction }: { documents: readonly Docu
       </thead>
       <tbody>
         {documents.map((document) => (
-          <DocumentRow key={document.id} document={document} onAction={(kind) => onAction(kind, document)} />
+          <DocumentRow
+            key={document.id}
+            document={document}
+            onAction={(kind) => onAction(kind, document)}
+            chosen={chosen.has(document.id)}
+            onChoose={(value) => onChoose(document, value)}
+          />
         ))}
       </tbody>
     </table>
@@ -47,11 +65,29 @@ function kindKey(document: DocumentSummary): MessageKey {
   return document.isEInvoice ? "documents.kind.einvoice" : KIND_KEYS[document.kind]
 }
 
-function DocumentRow({ document, onAction }: { document: DocumentSummary; onAction: (kind: DocumentActionKind) => void }) {
+interface RowProps {
+  document: DocumentSummary
+  onAction: (kind: DocumentActionKind) => void
+  chosen: boolean
+  onChoose: (chosen: boolean) => void
+}
+
+function DocumentRow({ document, onAction, chosen, onChoose }: RowProps) {
   const { t, locale } = useI18n()
   const date = document.issueDate ?? document.addedAt
   return (
-    <tr data-testid="document-row" data-document-id={document.id}>
+    <tr data-testid="document-row" data-document-id={document.id} className={chosen ? "is-chosen" : undefined}>
+      <td>
+        {document.isEInvoice && (
+          <input
+            type="checkbox"
+            checked={chosen}
+            onChange={(e) => onChoose(e.target.checked)}
+            aria-label={t("documents.choose.compare", { title: document.invoiceNumber ?? document.title })}
+            data-testid="document-choose"
+          />
+        )}
+      </td>
       <td>
         <span className={`badge badge-kind-${document.isEInvoice ? "einvoice" : document.kind}`}>{t(kindKey(document))}</span>
       </td>

@@ -1,4 +1,4 @@
-import type { AuditFinding } from "../../../src-shared/documents"
+import type { Finding } from "../../../src-shared/einvoice"
 import type { MessageKey } from "../../i18n/catalog"
 import { useI18n } from "../../i18n/i18n-context"
 
@@ -9,9 +9,9 @@ const SEVERITY_KEYS = {
   error: "documents.severity.error",
   warning: "documents.severity.warning",
   info: "documents.severity.info",
-} as const satisfies Record<AuditFinding["severity"], MessageKey>
+} as const satisfies Record<Finding["severity"], MessageKey>
 
-export function FindingItem({ finding }: { finding: AuditFinding }) {
+export function FindingItem({ finding }: { finding: Finding }) {
   const { t, locale } = useI18n()
   const citation = finding.citation
   return (

@@ -3,7 +3,7 @@ import type { DocumentSummary } from "../../../src-shared/documents"
 import { call } from "../../api/client"
 import { useI18n } from "../../i18n/i18n-context"
 import { useStores } from "../../state/stores"
-import { fileToBase64, formatBytes, uploadLimitBytes } from "./file-upload"
+import { uploadDocument } from "./file-upload"
 
 // One client's documents (null: the firm's own) and adding files to them, one at a time, each with
 // its own line in the status: added, already there, or why not (in the user's language).
@@ -43,21 +43,11 @@ export function useDocuments(clientId: string | null) {
   }, [reload])
 
   async function addOne(file: File): Promise<AddStatus> {
-    const limit = uploadLimitBytes()
-    if (file.size > limit) {
-      const message = t("documents.tooLarge", { size: formatBytes(file.size), max: formatBytes(limit) })
-      return { name: file.name, state: "failed", text: t("documents.failed", { name: file.name, message }) }
-    }
-    try {
-      const contentBase64 = await fileToBase64(file)
-      const added = await call("documents.add", { clientId, fileName: file.name, contentBase64, locale }, api)
-      const notices = added.notices.map((notice) => notice[locale]).join(" ")
-      const head = t(added.created ? "documents.added" : "documents.already", { title: added.document.title })
-      return { name: file.name, state: added.created ? "added" : "already", text: notices === "" ? head : `${head} ${notices}` }
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e)
-      return { name: file.name, state: "failed", text: t("documents.failed", { name: file.name, message }) }
-    }
+    const added = await uploadDocument(file, clientId, { api, t, locale })
+    if ("failed" in added) return { name: file.name, state: "failed", text: added.failed }
+    const notices = added.notices.map((notice) => notice[locale]).join(" ")
+    const head = t(added.created ? "documents.added" : "documents.already", { title: added.document.title })
+    return { name: file.name, state: added.created ? "added" : "already", text: notices === "" ? head : `${head} ${notices}` }
   }
 
   async function addFiles(files: readonly File[]) {

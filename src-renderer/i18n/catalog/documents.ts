@@ -1,6 +1,7 @@
 import type { MessageTable } from "./message-table"
 
-// Client documents (issue 22): adding them (drop or file dialog), their list, and the e-invoice audit.
+// Client documents (issue 22): adding them (drop or file dialog), their list, their actions (audit,
+// summary, comparison of two), and files dropped on the Ask screen attached to the question.
 
 export const documentMessages = {
   "documents.title": { hr: "Dokumenti", en: "Documents" },
@@ -28,6 +29,14 @@ export const documentMessages = {
   "documents.col.date": { hr: "Datum", en: "Date" },
   "documents.col.hash": { hr: "Sažetak (SHA-256)", en: "Hash (SHA-256)" },
   "documents.col.actions": { hr: "Radnje", en: "Actions" },
+  "documents.col.choose": { hr: "Odabir za usporedbu", en: "Chosen for comparison" },
+  "documents.choose.compare": { hr: "Odaberi {title} za usporedbu", en: "Choose {title} for comparison" },
+  "documents.compare": { hr: "Usporedi", en: "Compare" },
+  "documents.compare.hint": {
+    hr: "Za usporedbu odaberite dva eRačuna (odabrano: {count}).",
+    en: "Choose two e-invoices to compare ({count} chosen).",
+  },
+  "documents.compare.ready": { hr: "Usporedit će se A: {a} i B: {b}.", en: "Compares A: {a} with B: {b}." },
   "documents.kind.pdf": { hr: "PDF", en: "PDF" },
   "documents.kind.xml": { hr: "XML", en: "XML" },
   "documents.kind.einvoice": { hr: "eRačun", en: "e-invoice" },
@@ -36,11 +45,6 @@ export const documentMessages = {
   "documents.pages": { hr: "stranica: {count}", en: "pages: {count}" },
   "documents.noText": { hr: "Bez teksta (skenirano): str. {pages}", en: "No text (scanned): p. {pages}" },
   "documents.audit": { hr: "Provjeri", en: "Audit" },
-  "documents.audit.title": { hr: "Provjera eRačuna {number} („{title}”)", en: "Audit of e-invoice {number} (“{title}”)" },
-  "documents.audit.pack": { hr: "Prema paketu pravila {id} {version}", en: "Against rule pack {id} {version}" },
-  "documents.audit.clean": { hr: "Bez grešaka: eRačun prolazi sve provjere.", en: "No errors: the e-invoice passes every check." },
-  "documents.audit.errors": { hr: "Grešaka: {errors} (nalaza ukupno: {count})", en: "Errors: {errors} ({count} findings in all)" },
-  "documents.audit.close": { hr: "Zatvori provjeru", en: "Close the audit" },
   "documents.audit.field": { hr: "Polje", en: "Field" },
   "documents.audit.rule": { hr: "Pravilo", en: "Rule" },
   "documents.severity.error": { hr: "Greška", en: "Error" },
@@ -50,6 +54,13 @@ export const documentMessages = {
   "documents.summarize": { hr: "Sažmi", en: "Summarize" },
   "documents.action.auditQuestion": { hr: "Revizija e-računa {label}", en: "Audit of e-invoice {label}" },
   "documents.action.summaryQuestion": { hr: "Sažetak dokumenta {label}", en: "Summary of document {label}" },
+  "documents.attach.drop": {
+    hr: "Ispustite račun ili PDF: dodat će se dokumentima klijenta i priložiti pitanju.",
+    en: "Drop an invoice or a PDF: it is added to the client's documents and attached to the question.",
+  },
+  "documents.attach.label": { hr: "Dokumenti priloženi pitanju", en: "Documents attached to the question" },
+  "documents.attach.remove": { hr: "Ukloni {title} iz pitanja", en: "Remove {title} from the question" },
+  "documents.action.compareQuestion": { hr: "Usporedba dokumenata {a} i {b}", en: "Comparison of documents {a} and {b}" },
   "documents.evidence.title": { hr: "Dokumenti na kojima odgovor počiva", en: "Documents the answer rests on" },
   "documents.evidence.hash": { hr: "SHA-256 {hash}…", en: "SHA-256 {hash}…" },
   "documents.evidence.noFields": { hr: "Odgovor nije pročitao nijedno polje ovog dokumenta.", en: "The answer read no field of this document." },

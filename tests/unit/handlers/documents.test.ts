@@ -1,18 +1,19 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import type { AddedDocument, DocumentAudit, DocumentCompletion, DocumentHit, DocumentSummary } from "../../../src-shared/documents"
+import type { AddedDocument, DocumentCompletion, DocumentHit, DocumentSummary } from "../../../src-shared/documents"
 import type { IpcResult } from "../../../src-shared/ipc/channel"
 import { value, failure } from "../../support/ipc-result"
 import type { ChannelKey } from "../../../src-shared/ipc/channels"
 import type { Client } from "../../../src-shared/traces"
 import { createHandlers } from "../../../src-main/handlers/index"
 import { createDispatcher } from "../../../src-main/ipc/dispatcher"
-import { dumpDatabase, openTempServices, type TempServices } from "./temp-services"
+import type { TraceDetail } from "../../../src-shared/traces"
+import { dumpDatabase, openTempServices, untilRunStops, type TempServices } from "./temp-services"
 
 // The document channels through the real handler table and dispatcher, over real services on a
 // SQLite file in a temp dir: a dropped e-invoice is stored with its number and date, listed,
-// found by its words and by an @-mention's fuzzy completion, and audited against the pack; a file
+// found by its words and by an @-mention's fuzzy completion, and attached to a question (runs.ask); a file
 // intake refuses, an unknown client or document comes back as a typed error in the asked
 // language, and nothing is stored then.
 
@@ -30,7 +31,7 @@ function setup() {
   temp = opened
   const dispatch = createDispatcher(createHandlers(opened.services), { isTrustedCaller: () => true })
   const call = (key: ChannelKey, input: unknown) => dispatch(key, input, { transport: "websocket", url: null }) as Promise<IpcResult<never>>
-  return { services: opened.services, call }
+  return { services: opened.services, call, published: opened.published }
 }
 
 async function newClient(call: ReturnType<typeof setup>["call"]): Promise<Client> {
@@ -73,22 +74,6 @@ describe("document channels", () => {
     expect(typo[0]?.document.id).toBe(contract.document.id)
   })
 
-  it("audits an e-invoice: the wrong VAT rate and the bad OIB are found with their field, BT and rule; a correct one passes", async () => {
-    const { call } = setup()
-    const client = await newClient(call)
-    const add = async (name: string) => (await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: name, contentBase64: fixture(name) }))).document.id
-    const wrongRate = await value<DocumentAudit>(call("documents.audit", { id: await add("ubl-wrong-vat-rate.xml") }))
-    const rateFinding = wrongRate.findings.find((f) => f.code === "VAT_RATE_WRONG_FOR_ITEM")
-    expect(rateFinding).toMatchObject({ severity: "error", citation: { source: "PACK" } })
-    expect(rateFinding?.path).not.toBe("")
-    expect(wrongRate.pack.version).toMatch(/^\d+\.\d+\.\d+$/)
-    const badOib = await value<DocumentAudit>(call("documents.audit", { id: await add("ubl-bad-oib.xml") }))
-    expect(badOib.findings.some((f) => f.severity === "error" && /OIB/.test(f.message.en) && f.bt !== undefined)).toBe(true)
-    const valid = await value<DocumentAudit>(call("documents.audit", { id: await add("ubl-invoice-valid.xml") }))
-    expect(valid.findings.filter((f) => f.severity === "error")).toEqual([])
-    expect(valid.invoiceNumber).toBe("17-P1-1")
-  })
-
   it("refuses what intake refuses, unknown clients and documents, in the asked language, storing nothing", async () => {
     const { call, services } = setup()
     const client = await newClient(call)
@@ -101,10 +86,26 @@ describe("document channels", () => {
     expect(empty).toMatchObject({ code: "BAD_INPUT", message: expect.stringMatching(/empty/) })
     const unknown = await failure(call("documents.add", { clientId: "no-such", fileName: "a.txt", contentBase64: "YQ==", locale: "en" }))
     expect(unknown).toMatchObject({ code: "NOT_FOUND", message: expect.stringMatching(/no client no-such/) })
-    expect(await failure(call("documents.audit", { id: "missing", locale: "hr" }))).toMatchObject({ code: "NOT_FOUND", message: "nema dokumenta missing" })
     expect(dumpDatabase(services)).toEqual(before)
-    // A stored file that is no e-invoice cannot be audited, and says why.
-    const text = await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: "b.txt", contentBase64: "UERWIHUgb2JydHUu" }))
-    expect((await failure(call("documents.audit", { id: text.document.id, locale: "en" }))).code).toBe("BAD_INPUT")
+  })
+
+  it("a question attaches documents (as the Ask screen's drop does): its run reads them and its trace names them; one not there is NOT_FOUND", async () => {
+    const { call, services, published } = setup()
+    const client = await newClient(call)
+    const invoice = await value<AddedDocument>(call("documents.add", { clientId: client.id, fileName: "r.xml", contentBase64: fixture("ubl-invoice-valid.xml") }))
+    const ask = { question: "Koji je OIB prodavatelja?", clientId: client.id, documentIds: [invoice.document.id] }
+    const { requestId } = await value<{ requestId: string }>(call("runs.ask", ask))
+    const events = await untilRunStops(services, requestId, published)
+    await services.runs.settled()
+    const answer = events.at(-1)
+    expect(answer?.stage).toBe("ANSWER")
+    if (answer?.stage === "ANSWER") {
+      expect(answer.data.documentEvidence?.map((d) => [d.documentId, d.contentHash])).toEqual([[invoice.document.id, invoice.document.sha256]])
+      expect(answer.data.documentEvidence?.[0]?.facts.map((f) => f.field)).toContain("seller.oib")
+    }
+    const stored = await value<TraceDetail>(call("traces.get", { requestId }))
+    expect(stored.trace).toMatchObject({ status: "complete", outcome: "ANSWER" })
+    const missing = await failure(call("runs.ask", { ...ask, documentIds: ["no-such"], locale: "en" }))
+    expect(missing).toMatchObject({ code: "NOT_FOUND", message: "no document no-such" })
   })
 })

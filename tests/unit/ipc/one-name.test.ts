@@ -75,7 +75,7 @@ describe("one name per channel", () => {
       "paper.render", "paper.savePdf",
       "metrics.dashboard",
       "threads.create", "threads.list", "threads.get", "threads.rename", "threads.delete", "threads.ask", "threads.resume", "threads.dismiss", "threads.search",
-      "documents.add", "documents.list", "documents.search", "documents.complete", "documents.audit",
+      "documents.add", "documents.list", "documents.search", "documents.complete",
       "profiles.list", "profiles.create",
       "rules.catalog", "rules.rule", "rules.changes", "rules.change", "rules.propose", "rules.edit", "rules.submit", "rules.approve", "rules.sendBack", "rules.publish", "rules.lint", "rules.shadowStart", "rules.shadowStatus", "rules.shadowStop",
       "model.get", "model.update", "model.test", "model.run",

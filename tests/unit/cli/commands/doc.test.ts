@@ -8,9 +8,10 @@ import { buildPdf } from "../../documents/intake/pdf-fixtures"
 import { tempDbPath, tempDir } from "../../store/fixtures"
 import { cli } from "./cli-harness"
 
-// `fiskai doc add|list` through the CLI entry point, on real files in a temporary folder: the
-// kind from the content, idempotent adding, a client's documents, full-text search, refusals in
-// the user's language with exit 1, and usage errors with exit 2.
+// `fiskai doc add|list|audit|compare` through the CLI entry point, on real files in a temporary
+// folder: the kind from the content, idempotent adding, a client's documents, full-text search,
+// audits and comparisons run through the one run path (recorded, verified by replay, printed as
+// before), refusals in the user's language with exit 1, and usage errors with exit 2.
 
 function databaseWithClient(): string {
   const db = tempDbPath()
@@ -147,5 +148,42 @@ describe("fiskai doc audit and compare", () => {
     expect(notInvoice.code).toBe(1)
     expect(notInvoice.err).toMatch(/^fiskai doc: /)
     expect((await cli("doc", "compare", fixture("ubl-invoice-valid.xml"), "--db", db)).code).toBe(2)
+  })
+
+  test("an audit and a comparison are runs: recorded with their documents, verified by replay, listed as document actions", async () => {
+    const db = databaseWithClient()
+    const audit = await cli("doc", "audit", fixture("ubl-wrong-vat-rate.xml"), "--db", db, "--locale", "en")
+    expect(audit.code).toBe(0)
+    const auditId = /Recorded as (\S+) \(fiskai traces show \1 --db /.exec(audit.out)?.[1]
+    expect(auditId).toBeDefined()
+    const compared = await cli("doc", "compare", fixture("ubl-invoice-valid.xml"), fixture("ubl-wrong-vat-rate.xml"), "--db", db)
+    const compareId = /Zapisano kao (\S+) /.exec(compared.out)?.[1]
+    for (const id of [auditId, compareId]) {
+      const verified = await cli("traces", "verify", String(id), "--db", db, "--json")
+      expect(verified.code).toBe(0)
+      expect(JSON.parse(verified.out)).toMatchObject({ ok: true, chainOk: true, replayOk: true })
+    }
+    // The file given was added once (without a client) and the trace names it by its hash.
+    const listed = JSON.parse((await cli("doc", "list", "--db", db, "--json")).out) as StoredDocument[]
+    expect(listed.map((d) => d.fileName).sort()).toEqual(["ubl-invoice-valid.xml", "ubl-wrong-vat-rate.xml"])
+    expect(listed.every((d) => d.clientId === null && d.invoiceNumber !== null)).toBe(true)
+    const shown = await cli("traces", "show", String(auditId), "--db", db, "--json")
+    const wrongRate = listed.find((d) => d.fileName === "ubl-wrong-vat-rate.xml")
+    expect(shown.out).toContain(String(wrongRate?.sha256))
+    expect(shown.out).toContain('"documentAction":"audit"')
+  })
+
+  test("the JSON lines are the run's findings and nothing else; a document not there exits 1 in the user's language", async () => {
+    const db = tempDbPath()
+    const json = await cli("doc", "audit", fixture("ubl-wrong-vat-rate.xml"), "--db", db, "--json", "--as-of", "2026-03-15")
+    const lines = json.out.trim().split("\n")
+    const findings = lines.map((line) => JSON.parse(line) as { code: string; citation?: { ruleId: string } })
+    expect(findings.find((f) => f.code === "VAT_RATE_WRONG_FOR_ITEM")?.citation?.ruleId).toBe("pdv.stopa.kruh")
+    const compared = await cli("doc", "compare", fixture("ubl-invoice-valid.xml"), fixture("ubl-wrong-vat-rate.xml"), "--db", db, "--json")
+    const differences = compared.out.trim().split("\n").map((line) => JSON.parse(line) as { field: string; a?: string; b?: string })
+    expect(differences.find((d) => d.field === "lines[1].vatRate")).toMatchObject({ a: "5", b: "25" })
+    const missing = await cli("doc", "audit", "no-such-document", "--db", db)
+    expect(missing.code).toBe(1)
+    expect(missing.err).toBe("fiskai doc audit: nema dokumenta no-such-document\n")
   })
 })

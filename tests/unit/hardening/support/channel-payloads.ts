@@ -79,7 +79,6 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
     "documents.list": { clientId: seeds.clientId, limit: 20 },
     "documents.search": { text: "PDV", clientId: seeds.clientId, limit: 10 },
     "documents.complete": { text: "Bilj", clientId: seeds.clientId, limit: 5 },
-    "documents.audit": { id: "00000000-0000-4000-8000-000000000000", asOf: "2025-06-01", locale: "hr" },
     "metrics.dashboard": { days: 30, bucket: "week" },
     "profiles.list": {},
     "profiles.create": { displayName: "Ana Anić", locale: "hr" },
