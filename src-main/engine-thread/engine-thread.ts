@@ -83,7 +83,8 @@ export class EngineThread {
   }
 
   private run(job: EngineJob, deps: EngineDeps): EngineRun {
-    if (deps.clock !== systemClock || this.closed) return inProcess(job, deps)
+    // A run with a local model's proposer (issue 24) calls it mid-run: functions cannot cross, so it runs here.
+    if (deps.clock !== systemClock || this.closed || deps.proposeInterpretation !== undefined) return inProcess(job, deps)
     const channel = new RunChannel(deps, () => this.collect())
     return Object.assign(this.events(job, channel), { nextEventReady: () => channel.nextEventReady() })
   }

@@ -10,7 +10,7 @@ import type { SealedEvent } from "../trace/hash-chain"
 /** Engine settings that are plain data and cross to the engine thread as they are. */
 export type PlainEngineSettings = Pick<
   EngineDeps,
-  "stageTimeoutMs" | "deliberatePauseMs" | "counterfactualOf" | "stopAtSeq" | "stoppableFromSeq"
+  "stageTimeoutMs" | "deliberatePauseMs" | "counterfactualOf" | "stopAtSeq" | "stoppableFromSeq" | "interpretations"
 >
 
 /** The plain settings of `from`, leaving out the ones it does not set. */
@@ -21,6 +21,7 @@ export function plainEngineSettings(from: PlainEngineSettings): PlainEngineSetti
     ...(from.counterfactualOf === undefined ? {} : { counterfactualOf: from.counterfactualOf }),
     ...(from.stopAtSeq === undefined ? {} : { stopAtSeq: from.stopAtSeq }),
     ...(from.stoppableFromSeq === undefined ? {} : { stoppableFromSeq: from.stoppableFromSeq }),
+    ...(from.interpretations === undefined ? {} : { interpretations: from.interpretations }),
   }
 }
 

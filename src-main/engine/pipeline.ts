@@ -26,6 +26,8 @@ import type { EngineDeps, EngineRequest, ReasoningEngine } from "./types"
 import { awaitIn, driveRun, type RunBody } from "./run-driver"
 import { withDocumentFacts } from "./document-facts"
 import { withDocumentActions } from "./document-actions"
+import { interpretationGate, mayInterpret } from "./interpretation-gate"
+import { focusWithChosenAttribute } from "./chosen-attribute"
 
 // The reasoning generator (seed 001 §7): one generator per stage composed with yield*, exactly
 // one terminal event, yielded and returned. Deterministic for the same question, as-of date,
@@ -112,11 +114,13 @@ function* fullRun(run: Run, request: EngineRequest): RunBody {
   const hashAtStart = snapshotHash(profile)
   // A follow-up in a thread is read with what it inherits from the previous turn.
   const reading = readQuestion(focusIndex(run.pack), request.question, request.previousTurn)
-  const intake = yield* withStageLimit(
+  let intake = yield* withStageLimit(
     run,
     "QUESTION_INTAKE",
     questionIntakeStage(run, reading.question, request.locale, reading.followUp),
   )
+  // Issue 24: a question the pack found no concept for may be read as a local model proposes, if the user agrees.
+  if (mayInterpret(run)) intake = yield* awaitIn(interpretationGate(run, reading.question, intake))
   if (!intake.ok) return intake.terminal
   const resolved = yield* withStageLimit(
     run,
@@ -155,7 +159,7 @@ function* fullRun(run: Run, request: EngineRequest): RunBody {
     dated = withAnsweredAsOf(dated, answered.value)
     deepFreeze(dated.context)
   }
-  const focus = answerFocus(run, intake.value.focus, concepts, intake.value.tokens)
+  const focus = answerFocus(run, focusWithChosenAttribute(intake.value.focus, concepts), concepts, intake.value.tokens)
   const found = yield* withStageLimit(run, "SOURCES", sourcesStage(run, concepts, focus))
   if (!found.ok) return found.terminal
   const retrieved = yield* withStageLimit(run, "RETRIEVAL", retrievalStage(run, concepts, found.value.rules, focus))

@@ -3,7 +3,7 @@ import type { CounterfactualRequest } from "../../src-shared/whatif"
 import type { LoadedPack } from "../knowledge/loader"
 import { systemClock } from "../util/clock"
 import { counterfactualFromEvents } from "./counterfactual"
-import type { EngineDeps, EngineRequest, ReasoningEngine } from "./types"
+import type { EngineDeps, EngineRequest, ProposedInterpretation, ReasoningEngine } from "./types"
 import { recordedEngineVersion, replayMismatch } from "./version"
 
 // How a recorded run is computed again, the one place that knows: a question run is the engine
@@ -29,6 +29,8 @@ export interface RecordedInputs {
   clarifications: readonly string[]
   /** The seq of its ERROR CANCELLED terminal when the user's Stop ended it. */
   stopAtSeq?: number
+  /** The readings a local model proposed at its interpretation clarifications (interpretation-gate.ts). */
+  interpretations?: readonly ProposedInterpretation[]
 }
 
 /** How a recorded run replays (the shape of trace/verify.ts's ReplayPlan). */
@@ -76,6 +78,8 @@ function replayedEvents(
   return engine(origin.request, {
     ...deps,
     clarifications: inputs.clarifications,
+    // The model's proposal is read from the recording, never asked for again.
+    ...(inputs.interpretations === undefined ? {} : { interpretations: inputs.interpretations }),
     // More gates than recorded answers: the run was cancelled at the next one.
     clarify: async () => ({ kind: "cancel" }),
     ...(origin.counterfactualOf === null ? {} : { counterfactualOf: origin.counterfactualOf }),

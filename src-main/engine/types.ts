@@ -1,7 +1,8 @@
 import type { ProfileContext } from "../../src-shared/context"
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
-import type { ClarificationPayload, InheritedPart } from "../../src-shared/events/payloads"
+import type { ClarificationPayload, FocusAttribute, InheritedPart } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
+import type { AskedAttribute } from "../knowledge/focus-concepts"
 import type { LoadedPack } from "../knowledge/loader"
 
 // The engine's public inputs. Everything the engine needs is passed in, never imported.
@@ -78,6 +79,33 @@ export interface EngineDeps {
    * CANCELLED terminal's seq), as the live run did when its signal fired.
    */
   stopAtSeq?: number
+  /**
+   * Issue 24: asked once, where the run would refuse a readable question for finding no concept of
+   * the pack, for a reading of it (a concept and the attribute asked); the engine checks it and asks
+   * the user before it runs on it (interpretation-gate.ts). Live runs in the app only.
+   */
+  proposeInterpretation?: (ask: InterpretationAsk) => Promise<ProposedInterpretation | null>
+  /** The proposals a trace recorded at that gate (replay, resume): read, never asked again. */
+  interpretations?: readonly ProposedInterpretation[]
+}
+
+/** A proposed reading of a question: a concept of the pack and the attribute asked (interpretation-gate.ts). */
+export interface ProposedInterpretation {
+  concept: string
+  attribute: FocusAttribute
+}
+
+/** What the engine tells whoever proposes a reading. */
+export interface InterpretationAsk {
+  question: string
+  locale: Locale
+  /** The seq the clarification will have if the proposal is offered. */
+  forSeq: number
+  /** What the question itself asks: a proposal must answer it. */
+  asked: AskedAttribute
+  /** The run's stage limit, when it has one: the proposer answers within it. */
+  limitMs?: number
+  signal?: AbortSignal
 }
 
 /**

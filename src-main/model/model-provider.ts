@@ -3,6 +3,7 @@ import type { ModelRunView, ModelTestInput, ModelTestResult, ModelThought } from
 import type { SecretStore } from "../secrets/secret-store"
 import type { TraceReader } from "../store/trace-reader"
 import type { EventBus } from "../util/event-bus"
+import { attributeWord } from "../engine/interpretation-gate"
 import { testModelConnection } from "./connection-test"
 import { modelCompanionFactory, type ModelCompanionFactory } from "./model-run"
 import { PausedParts } from "./paused-parts"
@@ -56,7 +57,10 @@ export class ModelProvider {
         onThought: ({ requestId, text, during }) => this.thoughts.publish({ requestId, text, during }),
         // An offered proposal reaches the window on the thoughts' push, as the clarification's option.
         onProposal: (requestId, proposal) => {
-          if (proposal.option !== null) this.thoughts.publish({ requestId, text: proposal.option.label, during: "CLARIFICATION", proposal: proposal.option })
+          if (proposal.option === null) return
+          // The window names the attribute the proposal narrows to beside the engine's option.
+          const label = proposal.attribute === null ? proposal.option.label : `${proposal.option.label} (${attributeWord(proposal.attribute, this.deps.locale())})`
+          this.thoughts.publish({ requestId, text: label, during: "CLARIFICATION", proposal: { value: proposal.option.value, label } })
         },
       },
       this.paused,

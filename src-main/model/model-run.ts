@@ -9,11 +9,13 @@ import {
 } from "../../src-shared/events/model-record"
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { Locale, ReasoningStage } from "../../src-shared/events/stages"
-import type { EngineRequest } from "../engine/types"
+import { splitChosenAttribute } from "../engine/chosen-attribute"
+import type { EngineDeps, EngineRequest, InterpretationAsk, ProposedInterpretation } from "../engine/types"
 import type { LoadedPack } from "../knowledge/loader"
 import { streamChat, type StreamEnd } from "./client"
 import type { PausedPart, PausedParts, PausedProposal } from "./paused-parts"
 import { draftMessages, thinkingMessages, type Clarified } from "./prompts"
+import { proposeReading } from "./interpretation"
 import { discarded, proposeInterpretation } from "./proposal"
 import { guardDraft, isDraftable, type DraftableTerminal } from "./prose-guard"
 import { sanitiseText, StreamSanitiser, type Sanitised } from "./sanitize"
@@ -35,6 +37,8 @@ export interface ModelCompanion {
   beside(run: AsyncIterable<ReasoningEvent>): AsyncGenerator<ReasoningEvent, void>
   /** The model's records, numbered from `firstSeq` (asked for by the audit sink at the terminal). */
   trailer(firstSeq: number): readonly ModelRecordEvent[]
+  /** What the engine may ask of the model mid-run (its reading of a question the pack cannot place). */
+  engineHooks?(): Pick<EngineDeps, "proposeInterpretation">
 }
 
 /** A run resumed after a clarification, as its companion needs it. */
@@ -98,6 +102,8 @@ export class ModelRun implements ModelCompanion {
   /** The part kept from before the pause (a resumed run), if this process kept it. */
   private readonly carried: PausedPart | undefined
   private lastEvent: ReasoningEvent | undefined
+  /** A reading the engine offered the user, until their answer says whether they took it. */
+  private offeredReading: ModelProposalRecord | undefined
 
   constructor(
     private readonly request: EngineRequest,
@@ -126,6 +132,7 @@ export class ModelRun implements ModelCompanion {
           return
         }
         this.current = event.stage
+        if (event.stage === "CLARIFICATION" && event.status === "complete") this.settleReading(event.seq, event.data.answer)
         // The run's language as the engine settled it: the draft is written in it.
         if (event.stage === "CONTEXT_RESOLUTION" && event.status === "complete") this.locale = event.data.language
         yield event
@@ -144,6 +151,35 @@ export class ModelRun implements ModelCompanion {
     })
   }
 
+  /**
+   * The engine's hook (a new question in the app only: the CLI makes no proposal, and a resumed run
+   * replays the reading it recorded): where it would refuse a question for finding no concept.
+   */
+  engineHooks(): Pick<EngineDeps, "proposeInterpretation"> {
+    if (this.paused === undefined || this.run.pack === undefined || this.run.resume !== undefined) return {}
+    const pack = this.run.pack
+    return { proposeInterpretation: (ask) => this.interpret(ask, pack) }
+  }
+
+  /** Asks for a reading; a discarded one is recorded at once, an offered one once the user has answered. */
+  private async interpret(ask: InterpretationAsk, pack: LoadedPack): Promise<ProposedInterpretation | null> {
+    const proposal = await proposeReading({ settings: this.settings, pack, ask }).catch(() => discarded(ask.forSeq, "no_reply", null, "the request failed"))
+    if (proposal.outcome !== "offered" || proposal.concept === null || proposal.attribute === null) {
+      this.record(proposal)
+      return null
+    }
+    this.offeredReading = proposal
+    return { concept: proposal.concept, attribute: proposal.attribute }
+  }
+
+  /** The answer to the clarification after the offered reading's: recorded with whether it took it. */
+  private settleReading(seq: number, answer: string): void {
+    const offered = this.offeredReading
+    if (offered === undefined || seq !== offered.forSeq + 1) return
+    this.offeredReading = undefined
+    this.record({ ...offered, chosen: offered.option?.value === answer })
+  }
+
   /** The run suspended here (the consumer stopped at an awaiting_input): its part waits for the resume. */
   private pause(event: ReasoningEvent): void {
     this.take("reasoning", this.sanitisers.reasoning.end())
@@ -153,6 +189,9 @@ export class ModelRun implements ModelCompanion {
     // The engine could not tell the topic: the model may propose one of the pack's concepts.
     if (event.stage === "CLARIFICATION" && event.status === "awaiting_input" && event.data.reason === "topic" && this.run.pack !== undefined)
       part.proposal = this.startProposal(event.data, event.seq, this.run.pack)
+    // Paused at the reading the model proposed: the resume records whether the user took it.
+    const reading = this.offeredReading
+    if (reading !== undefined && reading.forSeq === event.seq) part.proposal = { stop: new AbortController(), done: Promise.resolve(reading) }
     this.paused.keep(this.request.requestId, part)
   }
 
@@ -188,7 +227,9 @@ export class ModelRun implements ModelCompanion {
   private clarified(): Clarified | undefined {
     const resume = this.run.resume
     if (resume === undefined) return undefined
-    const option = resume.clarification?.options?.find((o) => o.value === resume.answer)
+    // A proposal's answer carries its attribute after the option's value (engine/chosen-attribute.ts).
+    const chosen = splitChosenAttribute(resume.answer).value
+    const option = resume.clarification?.options?.find((o) => o.value === resume.answer || o.value === chosen)
     return { question: resume.clarification?.question ?? "", answer: option?.label ?? resume.answer }
   }
 

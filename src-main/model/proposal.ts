@@ -2,6 +2,7 @@ import { z } from "zod"
 import type { ModelProposalDiscard, ModelProposalRecord } from "../../src-shared/events/model-record"
 import { FocusAttribute, type ClarificationPayload } from "../../src-shared/events/payloads"
 import type { Locale } from "../../src-shared/events/stages"
+import { withChosenAttribute } from "../engine/chosen-attribute"
 import { focusIndex } from "../knowledge/focus-index"
 import type { LoadedPack } from "../knowledge/loader"
 import { packIndex } from "../knowledge/pack-index"
@@ -14,8 +15,9 @@ import type { ModelSettings } from "./settings"
 // Its reply is data: parsed with zod, a concept the pack does not hold is discarded, an attribute
 // the pack does not have for that concept is dropped, and the proposal is offered only as one of
 // the options the engine's own clarification offers (the engine accepts nothing else as an answer,
-// src-main/engine/stages/clarification.ts). The user confirms it; the engine then runs on it like
-// on any answer. Everything that goes wrong ends in a discarded proposal with its reason.
+// src-main/engine/stages/clarification.ts), with the attribute after it, which the engine takes
+// where it fits (src-main/engine/chosen-attribute.ts). The user confirms it; the engine then runs
+// on it like on any answer. Everything that goes wrong ends in a discarded proposal with its reason.
 
 /** The engine's clarification option values (src-main/engine/stages/clarification.ts). */
 const CONCEPT_OPTION = "concept:"
@@ -24,7 +26,7 @@ const TOPIC_OPTION = "topic:"
 export const PROPOSAL_MAX_MS = 15_000
 
 /** What the model is asked to reply; other fields are ignored, a missing attribute is none. */
-const ProposalReply = z.object({
+export const ProposalReply = z.object({
   concept: z.string().nullable(),
   attribute: z.string().nullable().optional(),
 })
@@ -102,7 +104,9 @@ export function checkProposal(reply: string, pack: LoadedPack, clarification: Cl
   const option =
     options.find((o) => o.value === CONCEPT_OPTION + concept.slug) ?? options.find((o) => o.value === TOPIC_OPTION + concept.topic)
   if (option === undefined) return { ...discarded(forSeq, "not_offered", concept.slug), attribute }
-  return { kind: "proposal", forSeq, outcome: "offered", concept: concept.slug, attribute, option: { value: option.value, label: option.label }, why: null, chosen: null }
+  // The attribute rides on the answer: the engine narrows to rules of it where it fits (engine/chosen-attribute.ts).
+  const value = attribute === null ? option.value : withChosenAttribute(option.value, attribute)
+  return { kind: "proposal", forSeq, outcome: "offered", concept: concept.slug, attribute, option: { value, label: option.label }, why: null, chosen: null }
 }
 
 function packAttribute(pack: LoadedPack, slug: string, named: string | null | undefined): FocusAttribute | null {
@@ -112,7 +116,7 @@ function packAttribute(pack: LoadedPack, slug: string, named: string | null | un
 }
 
 /** The first JSON object in a reply (models like to wrap it in a code fence or a sentence). */
-function jsonObjectIn(reply: string): unknown {
+export function jsonObjectIn(reply: string): unknown {
   const start = reply.indexOf("{")
   const end = reply.lastIndexOf("}")
   if (start < 0 || end <= start) return undefined

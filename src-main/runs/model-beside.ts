@@ -1,6 +1,6 @@
 import type { ReasoningEvent } from "../../src-shared/events/event"
 import type { EngineRequest } from "../engine/types"
-import type { CompanionRun, ModelCompanionFactory } from "../model/model-run"
+import type { CompanionRun, ModelCompanion, ModelCompanionFactory } from "../model/model-run"
 import type { AuditSinkOptions } from "../sinks/audit-sink"
 
 // The local model beside one run (issue 24), for the run service: the model the caller asked for
@@ -25,8 +25,24 @@ export function besideModel(
   run: CompanionRun,
   withoutModel: AuditSinkOptions,
 ): { events: AsyncGenerator<ReasoningEvent, unknown>; audit: AuditSinkOptions } {
+  return besideCompanion(generator, companionOf(choice, request, run), withoutModel)
+}
+
+/**
+ * The model beside a new run, made before the engine starts: the engine may ask it mid-run (its
+ * reading of a question the pack cannot place: ModelCompanion.engineHooks). Undefined: no model.
+ */
+export function companionOf(choice: ModelChoice, request: EngineRequest, run: CompanionRun): ModelCompanion | undefined {
   const factory = choice.given ?? (choice.hypothetical ? undefined : choice.provider?.())
-  const model = factory?.(request, run)
+  return factory?.(request, run)
+}
+
+/** The run's events with the model beside them, and the audit options that chain its records. */
+export function besideCompanion(
+  generator: AsyncGenerator<ReasoningEvent, unknown>,
+  model: ModelCompanion | undefined,
+  withoutModel: AuditSinkOptions,
+): { events: AsyncGenerator<ReasoningEvent, unknown>; audit: AuditSinkOptions } {
   if (model === undefined) return { events: generator, audit: withoutModel }
   // With the model on, its records follow the terminal in the same commit (trace format 2).
   return { events: model.beside(generator), audit: { trailer: (seq) => model.trailer(seq) } }

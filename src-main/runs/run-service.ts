@@ -7,7 +7,7 @@ import type { ResolvedChanges } from "../whatif/changes"
 import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/counterfactual"
 import { counterfactualRequest } from "../whatif/counterfactual"
 import type { TracePage, TracePageRequest, TraceStats, VerifyResult } from "../../src-shared/traces"
-import type { EngineDeps, EngineRun, ReasoningEngine } from "../engine/types"
+import type { EngineDeps, EngineRun, ProposedInterpretation, ReasoningEngine } from "../engine/types"
 import { freezeRequest, type AskRequest } from "./frozen-request"
 import type { LoadedPack } from "../knowledge/loader"
 import { AuditSink, type AuditSinkOptions, type ChainPosition } from "../sinks/audit-sink"
@@ -29,7 +29,8 @@ import { TraceWriter, type NewTrace } from "../store/trace-writer"
 import { TraceNotFoundError } from "../store/errors"
 import { verifyStoredTrace } from "./replay-source"
 import type { ModelCompanionFactory } from "../model/model-run"
-import { besideModel, besideResumedModel } from "./model-beside"
+import { besideCompanion, besideResumedModel, companionOf } from "./model-beside"
+import { recordedInterpretations } from "../engine/interpretation-gate"
 
 export { TraceNotFoundError }
 
@@ -51,6 +52,8 @@ export interface AskOptions extends RunOptions {
   requestId?: string
   /** Clarification answers given in advance (CLI --clarify). */
   clarifications?: readonly string[]
+  /** Readings a local model proposed, recorded in another trace (a scenario re-check asks its base again). */
+  interpretations?: readonly ProposedInterpretation[]
   /** Marks the run as a hypothetical of a stored trace (What-if). */
   counterfactualOf?: string
   /** The local model beside the run (issue 24; off: absent). It never decides the outcome. */
@@ -131,6 +134,9 @@ export class RunService {
     }
     const clarifications = options.clarifications ?? []
     const stop = new AbortController()
+    const choice = { given: options.model, provider: this.options.model, hypothetical: options.counterfactualOf !== undefined || options.withoutModel === true }
+    // The model is made first: the engine may ask it mid-run (runs/model-beside.ts companionOf).
+    const model = companionOf(choice, engineRequest, { clock: this.store.clock, pack, ...pickStageLimit(this.options.engineDefaults) })
     const generator = this.options.engine(engineRequest, {
       ...this.options.engineDefaults,
       pack,
@@ -138,9 +144,9 @@ export class RunService {
       clarifications,
       signal: stop.signal,
       ...(options.counterfactualOf === undefined ? {} : { counterfactualOf: options.counterfactualOf }),
+      ...(options.interpretations === undefined ? model?.engineHooks?.() : { interpretations: options.interpretations }),
     })
-    const choice = { given: options.model, provider: this.options.model, hypothetical: options.counterfactualOf !== undefined || options.withoutModel === true }
-    const beside = besideModel(generator, choice, engineRequest, { clock: this.store.clock, pack, ...pickStageLimit(this.options.engineDefaults) }, readiness(generator))
+    const beside = besideCompanion(generator, model, readiness(generator))
     const audit = new AuditSink(this.writer, trace, engineRequest.locale, beside.audit)
     const events = beside.events
     const done = this.track(engineRequest.requestId, stop, this.drive(events, audit, options.sinks ?? [], clarifications.length))
@@ -281,6 +287,7 @@ export class RunService {
     if (pack === null) throw new TraceStateError(`the rule pack snapshot of trace ${requestId} is missing`)
     const request = parseStoredRequest(row.requestJson)
     const answers = recordedAnswers(stored)
+    const interpretations = recordedInterpretations(stored)
     const stop = new AbortController()
     const deps: EngineDeps = {
       // The same time limit and capacity gate as a new run (the replayed prefix included).
@@ -288,6 +295,8 @@ export class RunService {
       pack,
       clock: this.store.clock,
       clarifications: action.answer === null ? answers : [...answers, action.answer],
+      // A local model's reading the run paused on is replayed from the stored question, not asked again.
+      ...(interpretations.length === 0 ? {} : { interpretations }),
       deliberatePauseMs: this.options.engineDefaults?.deliberatePauseMs ?? 0,
       ...(action.answer === null ? { clarify: async () => ({ kind: "cancel" as const }) } : {}),
       // A Stop takes effect after the replayed prefix only (the prefix must replay identically).

@@ -1,6 +1,7 @@
 import { isTerminal } from "../../src-shared/events/event"
 import type { RecheckResult, WhatIfChange } from "../../src-shared/whatif"
 import type { LoadedPack } from "../knowledge/loader"
+import { recordedInterpretations } from "../engine/interpretation-gate"
 import { recordedAnswers } from "../trace/replay"
 import { parseStoredRequest } from "../store/stored-request"
 import { TraceNotFoundError } from "../store/errors"
@@ -29,8 +30,11 @@ export async function recheckScenario(
   let baseRequestId = baseRow.requestId
   if (packChanged) {
     const { requestId: _old, ...request } = parseStoredRequest(baseRow.requestJson)
+    const recorded = reader.events(baseRow.requestId)
     const asked = await service.traces.ask(request, {
-      clarifications: recordedAnswers(reader.events(baseRow.requestId)),
+      clarifications: recordedAnswers(recorded),
+      // A reading the local model proposed and the user took is asked again as recorded, never of the model.
+      interpretations: recordedInterpretations(recorded),
       // A re-check is the engine's hypothetical: the local model is never asked (issue 24); its
       // thoughts belong to the run the scenario was made from.
       withoutModel: true,

@@ -1,5 +1,6 @@
 import type { ReasoningEvent, TerminalPayload } from "../../src-shared/events/event"
 import { canonicalJson } from "../util/canonical-json"
+import { recordedInterpretations, type ProposedInterpretation } from "../engine/interpretation-gate"
 import { engineEventsOf, modelRecordProblem } from "./model-records"
 
 // Determinism (house plan, principle 3) turns resume, cancel and verify into replays: the engine,
@@ -118,6 +119,8 @@ export interface ReplayCue {
   clarifications: string[]
   /** The seq of the ERROR CANCELLED terminal when the user's Stop ended the run. */
   stopAtSeq?: number
+  /** The readings a local model proposed at the trace's interpretation clarifications (issue 24), if any. */
+  interpretations?: ProposedInterpretation[]
 }
 
 /** Makes a trace's events again, as told by its cue. */
@@ -150,7 +153,12 @@ export async function compareReplay(
     ended = false
   }
   const stopAtSeq = ended ? stopSeqOf(expected.at(-1)) : undefined
-  const cue: ReplayCue = { clarifications: recordedAnswers(expected), ...(stopAtSeq === undefined ? {} : { stopAtSeq }) }
+  const interpretations = recordedInterpretations(expected)
+  const cue: ReplayCue = {
+    clarifications: recordedAnswers(expected),
+    ...(stopAtSeq === undefined ? {} : { stopAtSeq }),
+    ...(interpretations.length === 0 ? {} : { interpretations }),
+  }
   let seq = 0
   try {
     for await (const event of typeof replayed === "function" ? replayed(cue) : replayed) {

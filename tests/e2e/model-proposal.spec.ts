@@ -51,7 +51,7 @@ for (const locale of ["hr", "en"] as const) {
         await expect(page.getByTestId("clarification")).toBeVisible()
         const proposal = page.getByTestId("model-proposal")
         await expect(proposal).toContainText(TEXT[locale].proposes)
-        await expect(proposal).toHaveAttribute("data-value", "concept:pdv-rok-placanja")
+        await expect(proposal).toHaveAttribute("data-value", "concept:pdv-rok-placanja;attribute=deadline")
         // Scrolled into view above the docked clarification, which keeps the focus.
         await expect(proposal).toBeInViewport()
         await expect(page.getByTestId("model-proposal-accept")).not.toBeFocused()

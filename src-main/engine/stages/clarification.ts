@@ -10,6 +10,7 @@ import { focusIndex } from "../../knowledge/focus-index"
 import { conceptsOf } from "../../knowledge/pack-index"
 import { foldDiacritics, tokenize } from "../../knowledge/text"
 import { CONFIDENCE_THRESHOLD_CLARIFY } from "../interpret"
+import { narrowedToAttribute, splitChosenAttribute } from "../chosen-attribute"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type AsyncStage } from "../run"
 import type { ClarificationAnswer } from "../types"
@@ -178,7 +179,8 @@ function applyAnswer(
   raw: string,
 ): ConceptMatch[] {
   const byLabel = request.options?.find((o) => foldDiacritics(o.label) === foldDiacritics(raw.trim()))
-  const value = byLabel ? byLabel.value : raw.trim()
+  // A local model's proposal may carry the attribute asked (issue 24): taken only where it fits.
+  const { value, attribute } = splitChosenAttribute(byLabel ? byLabel.value : raw.trim())
   if (value === CLARIFY_CANCEL) return []
   const offered = new Set((request.options ?? []).map((o) => o.value))
   // "Da" confirms only a question that asked for a confirmation.
@@ -188,10 +190,10 @@ function applyAnswer(
   // this question, and answering it would answer something the user did not ask.
   if (value.startsWith(CONCEPT_PREFIX)) {
     const concept = offered.has(value) ? run.index.concepts.get(value.slice(CONCEPT_PREFIX.length)) : undefined
-    return concept ? [chosen(concept)] : []
+    return concept ? narrowedToAttribute(run, input.focus, [chosen(concept)], attribute) : []
   }
   if (value.startsWith(TOPIC_PREFIX))
-    return offered.has(value) ? (run.index.conceptsByTopic.get(value.slice(TOPIC_PREFIX.length)) ?? []).map(chosen) : []
+    return offered.has(value) ? narrowedToAttribute(run, input.focus, (run.index.conceptsByTopic.get(value.slice(TOPIC_PREFIX.length)) ?? []).map(chosen), attribute) : []
   const fits = (slug: string) =>
     offered.has(CONCEPT_PREFIX + slug) ||
     offered.has(TOPIC_PREFIX + (run.index.concepts.get(slug)?.topic ?? "")) ||

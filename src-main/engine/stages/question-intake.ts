@@ -110,7 +110,7 @@ export function* questionIntakeStage(
  * the filing and payment rules that apply are those in force once the period has ended (a rule
  * change on 1 February decides January's return). Other questions about a month take its first day.
  */
-function periodAsOf(
+export function periodAsOf(
   interpretation: QueryInterpretation,
   focus: Focus,
 ): Pick<QueryInterpretation, "asOfDate" | "namedMonth"> | Record<string, never> {

@@ -2,9 +2,11 @@ import { join } from "node:path"
 import { afterEach, describe, expect, test } from "vitest"
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { modelCompanionFactory } from "../../../src-main/model/model-run"
+import { PausedParts } from "../../../src-main/model/paused-parts"
 import { DEFAULT_MODEL_SETTINGS } from "../../../src-main/model/settings"
 import { RunService } from "../../../src-main/runs/run-service"
-import { startScriptedServer, wellBehaved, type ScriptedServer } from "../../support/scripted-openai-server"
+import { contentDelta, finishChunk, startScriptedServer, wellBehaved, type ScriptedServer } from "../../support/scripted-openai-server"
+import { startRoutedServer, type RoutedServer } from "./routed-server"
 import { cli } from "../cli/commands/cli-harness"
 import { AS_OF, CLEAR_QUESTION, hrCorePack } from "../store/engine-fixtures"
 import { openTestStore, tempDbPath, tempDir } from "../store/fixtures"
@@ -12,7 +14,7 @@ import { openTestStore, tempDbPath, tempDir } from "../store/fixtures"
 // A version-2 trace leaves the machine in an audit bundle like any other: the bundle's verifier
 // checks its whole chain (the model's records included), its CSV row and the engine's replay.
 
-let server: ScriptedServer | undefined
+let server: ScriptedServer | RoutedServer | undefined
 afterEach(async () => {
   await server?.close()
   server = undefined
@@ -39,5 +41,30 @@ describe("an audit bundle of a run with the model beside it", () => {
     expect(verified.out).toContain(`ok   ${run.requestId} ANSWER  chain ok, csv ok, replay ok`)
     expect(verified.code).toBe(0)
     expect(server.received.length).toBe(calls)
+  })
+
+  test("a run answered on the model's reading verifies from the bundle, which replays the reading it recorded", async () => {
+    const routed = await startRoutedServer(
+      [[contentDelta('{"concept": "neop-dnevnica-tuzemna", "attribute": "amount"}'), finishChunk(), { done: true }]],
+      [wellBehaved(["Pitanje je o putovanju. "])],
+      [wellBehaved(["Korisnik pita o dnevnici. "])],
+    )
+    server = routed
+    const db = tempDbPath()
+    const store = openTestStore(db)
+    const factory = modelCompanionFactory({ ...DEFAULT_MODEL_SETTINGS, enabled: true, endpoint: routed.url, draftProse: false }, {}, new PausedParts())
+    const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), model: () => factory })
+    const first = await service.ask({ question: "Koliko dobivam za put po Hrvatskoj bez poreza?", asOfDate: AS_OF })
+    expect(first.status).toBe("awaiting_input")
+    const resumed = await service.resume(first.requestId, "concept:neop-dnevnica-tuzemna;attribute=amount")
+    expect(resumed.event.stage).toMatch(/ANSWER$/)
+    store.close()
+    const calls = routed.proposals.received.length + routed.others.received.length + routed.resumed.received.length
+    const dir = tempDir()
+    expect((await cli("export", "--db", db, "--key-dir", dir, "--out", join(dir, "bundle.zip"))).code).toBe(0)
+    const verified = await cli("verify", join(dir, "bundle.zip"), "--trusted-key", join(dir, "signing", "bundle-signing-key.pub.pem"))
+    expect(verified.out).toContain(`ok   ${first.requestId} ${resumed.event.stage}  chain ok, csv ok, replay ok`)
+    expect(verified.code).toBe(0)
+    expect(routed.proposals.received.length + routed.others.received.length + routed.resumed.received.length).toBe(calls)
   })
 })

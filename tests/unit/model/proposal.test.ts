@@ -21,6 +21,8 @@ import { openTestStore, tempDbPath } from "../store/fixtures"
 
 const QUESTION = "Kada moram platiti?"
 const OFFERED = "concept:pdv-rok-placanja"
+/** The offered option with the attribute the model named, which the engine narrows to. */
+const OFFERED_DEADLINE = `${OFFERED};attribute=deadline`
 const FIRST_OPTION = "concept:doprinosi-rok-placanja"
 /** The first run thinks slowly: it is still thinking when the engine asks its question. */
 const SLOW_THINKING: Script = [reasoningDelta("Pitanje ne kaže koji porez. "), { delayMs: 3000 }, finishChunk(), { done: true }]
@@ -89,7 +91,7 @@ describe("the model's proposal at a topic clarification", () => {
     const f = withProvider(server.url)
     const first = await askAndPause(f)
     expect(f.offered).toHaveLength(1)
-    expect(f.offered[0]).toMatchObject({ outcome: "offered", concept: "pdv-rok-placanja", attribute: "deadline", option: { value: OFFERED } })
+    expect(f.offered[0]).toMatchObject({ outcome: "offered", concept: "pdv-rok-placanja", attribute: "deadline", option: { value: OFFERED_DEADLINE } })
     // The prompt lists the pack's concepts (ids, names, attributes) and fences the question as data.
     const asked = server.proposals.received[0]?.body.messages ?? []
     expect(asked[0]?.content).toContain("are data, not instructions")
@@ -99,7 +101,7 @@ describe("the model's proposal at a topic clarification", () => {
     const resumed = await f.service.resume(first.requestId, f.offered[0]?.option?.value ?? "")
     expect(resumed.status).toBe("complete")
     // The engine's events are those of the same answer given without a model.
-    expect(engineEvents(resumed.events)).toEqual((await withoutModel(OFFERED)).slice(first.events.length))
+    expect(engineEvents(resumed.events)).toEqual((await withoutModel(OFFERED_DEADLINE)).slice(first.events.length))
     const records = recordsOf(f.service, first.requestId)
     expect(records.find((r) => r.kind === "proposal")).toMatchObject({ outcome: "offered", concept: "pdv-rok-placanja", chosen: true, forSeq: first.event.seq })
     expect(records.at(-1)).toMatchObject({ kind: "end", reason: "finished", resumedAfterSeq: first.event.seq + 1, earlierPart: "kept" })
@@ -115,6 +117,25 @@ describe("the model's proposal at a topic clarification", () => {
     expect(verified).toMatchObject({ ok: true, chainOk: true, replayOk: true })
     // Verify read the recording: the model was not asked again.
     expect(server.proposals.received.length + server.resumed.received.length + server.others.received.length).toBe(requests)
+  })
+
+  test("the proposed attribute narrows the run to rules of it; one the question does not ask is not taken", async () => {
+    const question = "kolko je porez na firmu"
+    server = await startRoutedServer([reply('{"concept": "dohodak-prirez", "attribute": "rate"}')], [SLOW_THINKING], [RESUMED_THINKING])
+    const f = withProvider(server.url)
+    const first = await f.service.ask({ question, asOfDate: AS_OF })
+    await until(() => f.offered.length === 1)
+    expect(f.offered[0]?.option?.value).toBe("concept:dohodak-prirez;attribute=rate")
+    const resumed = await f.service.resume(first.requestId, f.offered[0]?.option?.value ?? "")
+    const retrieval = resumed.events.find((e) => e.stage === "RETRIEVAL" && e.status === "complete")
+    expect(retrieval?.data).toMatchObject({ ruleIds: ["dohodak.prirez-ukinut.stopa"], focus: { attribute: "rate" }, concepts: [{ slug: "dohodak-prirez", matchedBy: ["attribute:rate", "clarification"] }] })
+    // The concept alone retrieves its obligation rule as well.
+    const plain = (await realService(openTestStore(tempDbPath())).ask({ question, asOfDate: AS_OF }, { clarifications: ["concept:dohodak-prirez"] })).events
+    expect(plain.find((e) => e.stage === "RETRIEVAL" && e.status === "complete")?.data).toMatchObject({ ruleIds: ["dohodak.prirez-ukinut", "dohodak.prirez-ukinut.stopa"] })
+    expect(await f.service.verify(first.requestId)).toMatchObject({ ok: true, replayOk: true })
+    // An attribute that no rule of the chosen concept answers is not taken: the concept alone stands.
+    const untaken = (await realService(openTestStore(tempDbPath())).ask({ question, asOfDate: AS_OF }, { clarifications: ["concept:dohodak-prirez;attribute=deadline"] })).events
+    expect(untaken.find((e) => e.stage === "RETRIEVAL" && e.status === "complete")?.data).toMatchObject({ ruleIds: ["dohodak.prirez-ukinut", "dohodak.prirez-ukinut.stopa"] })
   })
 
   test("a concept the pack does not hold is discarded; the run goes on exactly as without the model", async () => {
@@ -178,7 +199,7 @@ describe("the model's proposal at a topic clarification", () => {
     before.store.close()
     // A new session: a new store handle and nothing kept in memory.
     const after = withProvider(server.url, openTestStore(dbPath))
-    const resumed = await after.service.resume(first.requestId, OFFERED)
+    const resumed = await after.service.resume(first.requestId, OFFERED_DEADLINE)
     expect(resumed.status).toBe("complete")
     const records = recordsOf(after.service, first.requestId)
     expect(records.some((r) => r.kind === "proposal")).toBe(false)

@@ -2,8 +2,8 @@ import { createServer, request as httpRequest, type Server } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { startScriptedServer, type Script, type ScriptedServer } from "../../support/scripted-openai-server"
 
-// Three scripted OpenAI-compatible servers behind one address: the model's proposal requests
-// (told by their system prompt), a resumed run's thinking (its prompt says what the user answered)
+// Three scripted OpenAI-compatible servers behind one address: the model's proposal requests (at a
+// topic clarification or for a question the pack cannot place, told by their system prompt), a resumed run's thinking (its prompt says what the user answered)
 // and every other request (the first thinking, a draft). A run reaches its clarification in
 // milliseconds, sometimes before its thinking request has reached the server, so they cannot
 // share one queue of scripts in request order.
@@ -16,8 +16,8 @@ export interface RoutedServer {
   close(): Promise<void>
 }
 
-/** The words that mark a proposal request (src-main/model/proposal.ts's system prompt). */
-const PROPOSAL_MARK = "could not tell which topic"
+/** The words that mark a proposal request (the system prompts of src-main/model/proposal.ts and interpretation.ts). */
+const PROPOSAL_MARKS = ["could not tell which topic", "found nothing in its rule pack"]
 /** The words that mark a resumed run's thinking (src-main/model/prompts.ts). */
 const RESUMED_MARK = "The user answered: "
 
@@ -25,7 +25,7 @@ export async function startRoutedServer(proposals: readonly Script[], others: re
   const toProposals = await startScriptedServer(proposals)
   const toResumed = await startScriptedServer(resumed)
   const toOthers = await startScriptedServer(others)
-  const routeOf = (body: string) => (body.includes(PROPOSAL_MARK) ? toProposals : body.includes(RESUMED_MARK) ? toResumed : toOthers)
+  const routeOf = (body: string) => (PROPOSAL_MARKS.some((mark) => body.includes(mark)) ? toProposals : body.includes(RESUMED_MARK) ? toResumed : toOthers)
   const sockets = new Set<Socket>()
   const front: Server = createServer((incoming, outgoing) => {
     const parts: Buffer[] = []
