@@ -89,5 +89,5 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
   "salaries", "wage", "wages", "three", "four", "five", "seven", "eight", "nine", "longer", "shorter", "more",
-  "less", "least", "most", "above", "below", "exceeding", "other", "others", "late", "filer", "filers", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
+  "less", "least", "most", "above", "below", "exceeding", "other", "others", "filer", "filers", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
 ])
