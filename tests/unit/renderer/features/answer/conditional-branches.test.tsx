@@ -41,4 +41,22 @@ describe("ConditionalBranches", () => {
     )
     expect(screen.getByTestId("conditional-missing").textContent).toBe(text)
   })
+
+  it("lists two possibilities, and never the one possibility the headline already states", () => {
+    const { unmount } = render(
+      <I18nProvider locale="hr">
+        <ConditionalBranches payload={payload} />
+      </I18nProvider>,
+    )
+    expect(screen.getAllByTestId("conditional-branch")).toHaveLength(2)
+    unmount()
+    const single = { ...payload, branches: [branch(10, "300,00 EUR")] } as ConditionalAnswerPayload
+    render(
+      <I18nProvider locale="hr">
+        <ConditionalBranches payload={single} />
+      </I18nProvider>,
+    )
+    expect(screen.queryAllByTestId("conditional-branch")).toHaveLength(0)
+    expect(screen.getByTestId("conditional-missing").textContent).toBe("Nedostaje: godine staža")
+  })
 })
