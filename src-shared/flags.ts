@@ -18,10 +18,15 @@ export const FlagDecisionKind = z.enum(["confirmed", "rejected"])
 /** A note as typed: trimmed, 1..2000 characters, no broken characters (the question's rules). */
 export const FlagNote = typedText("note", FLAG_NOTE_MAX_LENGTH)
 
+/** A local profile (the people of a desk, by name) who raised or decided a flag. */
+export const FlagPerson = z.object({ id: z.string(), name: z.string() })
+
 export const FlagDecision = z.object({
   decidedAt: z.string(),
   /** What must change (e.g. the rule id), or why the report was rejected. */
   note: z.string(),
+  /** Who decided it; null when no profile was chosen, or for decisions made before profiles were recorded. */
+  decidedBy: FlagPerson.nullable(),
 })
 
 export const Flag = z
@@ -37,6 +42,8 @@ export const Flag = z
     decision: FlagDecision.nullable(),
     /** The rule change that fixes what was reported, named when the flag was confirmed (migration 0014). */
     ruleChangeId: z.string().nullable(),
+    /** Who raised it (migration 0017); null when no profile was chosen, or for flags raised before. */
+    raisedBy: FlagPerson.nullable(),
   })
   .refine((flag) => (flag.status === "open") === (flag.decision === null), {
     message: "an open flag has no decision, and a decided one has",
@@ -79,7 +86,13 @@ export const FlagQueueItem = z.object({
 
 const Id = z.string().min(1).max(200)
 
-export const CreateFlagInput = z.strictObject({ runId: Id, kind: FlagKind, note: FlagNote })
+export const CreateFlagInput = z.strictObject({
+  runId: Id,
+  kind: FlagKind,
+  note: FlagNote,
+  /** The local profile raising it (the window's current profile); omitted when none is chosen. */
+  profileId: Id.optional(),
+})
 
 export const FlagListFilter = z.strictObject({
   /** "open" (the review queue, the default) or "all". */
@@ -97,6 +110,8 @@ export const DecideFlagInput = z
     note: FlagNote,
     /** The rule change that fixes the answer: only with "confirmed". */
     ruleChangeId: Id.optional(),
+    /** The local profile deciding it; omitted when none is chosen. */
+    profileId: Id.optional(),
   })
   .refine((input) => input.ruleChangeId === undefined || input.decision === "confirmed", {
     message: "only a confirmed flag names a rule change",
@@ -106,6 +121,7 @@ export const DecideFlagInput = z
 export type FlagKind = z.infer<typeof FlagKind>
 export type FlagStatus = z.infer<typeof FlagStatus>
 export type FlagDecisionKind = z.infer<typeof FlagDecisionKind>
+export type FlagPerson = z.infer<typeof FlagPerson>
 export type FlagDecision = z.infer<typeof FlagDecision>
 export type Flag = z.infer<typeof Flag>
 export type FlaggedRun = z.infer<typeof FlaggedRun>

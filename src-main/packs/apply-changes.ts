@@ -80,6 +80,19 @@ export function nextPack(
   edits: readonly RuleEdit[],
   next: { version: string; publishedAt: string },
 ): LoadedPack {
+  return nextPackLinted(base, findingKeys(base.pack), edits, next).loaded
+}
+
+/**
+ * nextPack with the base's lint findings given (findingKeys) and the next pack's returned, for a
+ * builder that keeps both: the next publication's base is usually this one's result.
+ */
+export function nextPackLinted(
+  base: LoadedPack,
+  baseFindings: ReadonlySet<string>,
+  edits: readonly RuleEdit[],
+  next: { version: string; publishedAt: string },
+): { loaded: LoadedPack; findings: ReadonlySet<string> } {
   const { rules, evidence } = applyEdits(base.pack, edits, base.version)
   let loaded: LoadedPack
   try {
@@ -88,15 +101,19 @@ export function nextPack(
     if (error instanceof PackLoadError) throw new PackRefusal("pack-invalid", { detail: error.message })
     throw error
   }
-  const added = newFindings(base.pack, loaded.pack)
+  const found = lintPack(loaded.pack)
+  const added = found.filter((f) => !baseFindings.has(findingKey(f)))
   if (added.length > 0)
     throw new PackRefusal("lint", { detail: added.map((f) => `${f.code} ${f.where}: ${f.message}`).join("; ") })
-  return loaded
+  return { loaded, findings: new Set(found.map(findingKey)) }
 }
 
-/** Findings of `after` that `before` did not have (by code, record and message). */
-export function newFindings(before: RulePack, after: RulePack): Finding[] {
-  const key = (f: Finding) => `${f.code}\u0000${f.where}\u0000${f.message}`
-  const old = new Set(lintPack(before).map(key))
-  return lintPack(after).filter((f) => !old.has(key(f)))
+/** A finding as the comparison of two packs' findings keys it: by code, record and message. */
+function findingKey(f: Finding): string {
+  return `${f.code}\u0000${f.where}\u0000${f.message}`
+}
+
+/** The keys of a pack's lint findings. */
+export function findingKeys(pack: RulePack): ReadonlySet<string> {
+  return new Set(lintPack(pack).map(findingKey))
 }

@@ -4,7 +4,8 @@ import type { RefusalCode } from "./refusals"
 // What a publication's pack build thread is given and answers (pack-build.ts, pack-build-worker.ts).
 // It is given the base version's stored content and the changes, and answers with the next pack's
 // canonical JSON, a PackRefusal's code and params (so that the caller throws the same refusal as
-// an in-thread build would), or a plain failure.
+// an in-thread build would), or a plain failure. One thread serves the builds of a while, one at a
+// time, each answer naming its build.
 
 export interface PackBuildData {
   /** The base version's stored canonical JSON. */
@@ -15,7 +16,14 @@ export interface PackBuildData {
   next: { version: string; publishedAt: string }
 }
 
+export interface PackBuildRequest {
+  build: number
+  data: PackBuildData
+}
+
 export type PackBuildReply =
   | { type: "built"; id: string; version: string; hash: string; canonicalJson: string }
   | { type: "refused"; code: RefusalCode; params: Record<string, string> }
   | { type: "failed"; message: string }
+
+export type PackBuildAnswer = PackBuildReply & { build: number }

@@ -10,6 +10,7 @@ import { buildNextPackOffThread, type BuiltPack } from "./pack-build"
 import { PackRefusal } from "./refusals"
 import { isPackVersion, nextPatch } from "./semver"
 import { nextState, type ChangeAction, type ChangeState } from "./status-machine"
+import { keepValidated } from "./validated-pack"
 import { appendVersion, versionInfo, versionPack } from "./versions"
 
 // Rule changes (issue 19): authored by a local profile against the latest published version,
@@ -133,7 +134,10 @@ export class RuleChanges {
    */
   publish(input: PublishInput): PackVersionInfo {
     const plan = this.planPublication(input)
-    return this.commitPublication(input, plan, nextPack(versionPack(this.repo, plan.base), plan.edits, plan.next))
+    const next = nextPack(versionPack(this.repo, plan.base), plan.edits, plan.next)
+    const published = this.commitPublication(input, plan, next)
+    keepValidated(next)
+    return published
   }
 
   /**
@@ -146,7 +150,11 @@ export class RuleChanges {
     const baseJson = this.repo.content(plan.base.contentHash)
     if (baseJson === null) throw new Error(`pack ${plan.base.packId} ${plan.base.version}: its content (${plan.base.contentHash}) is missing from the store`)
     const built = await buildNextPackOffThread({ baseJson, baseHash: plan.base.contentHash, edits: [...plan.edits], next: plan.next }, entry)
-    return this.commitPublication(input, plan, built)
+    const published = this.commitPublication(input, plan, built)
+    // Validated by the build thread and hashed again here: the pack in force is read back from it,
+    // not parsed and validated again on this thread (services.reloadPack after a publication).
+    keepValidated(built)
+    return published
   }
 
   /**

@@ -5,6 +5,7 @@ import { PackVersionInfo, VersionOrigin } from "./contract"
 import { GENESIS_HASH, versionHash, type ChainedVersion, type VersionHeader } from "./pack-chain"
 import { PackRefusal } from "./refusals"
 import { compareVersions } from "./semver"
+import { keepValidated, keptValidated } from "./validated-pack"
 
 // Pack versions in the store: appending one to its pack's chain (the only way a version is
 // written), reading one back as a validated pack, and their public shape.
@@ -29,13 +30,20 @@ export function versionInfo(row: PackVersionRow): PackVersionInfo {
   })
 }
 
-/** The version's pack, validated by the pack schema and checked against its stored hash. */
+/**
+ * The version's pack, validated by the pack schema and checked against its stored hash; one this
+ * process validated lately (validated-pack.ts) is not read and validated again. Callers share it:
+ * a LoadedPack is never changed.
+ */
 export function versionPack(repo: PackVersionsRepository, row: PackVersionRow): LoadedPack {
+  const kept = keptValidated(row.contentHash)
+  if (kept !== null) return kept
   const json = repo.content(row.contentHash)
   if (json === null) throw new Error(`pack ${row.packId} ${row.version}: its content (${row.contentHash}) is missing from the store`)
   const loaded = loadPack(JSON.parse(json))
   if (loaded.hash !== row.contentHash)
     throw new Error(`pack ${row.packId} ${row.version}: its stored content does not match its hash ${row.contentHash}`)
+  keepValidated(loaded)
   return loaded
 }
 

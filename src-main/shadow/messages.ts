@@ -6,12 +6,18 @@ import type { ShadowEntry, ShadowSkipReason } from "../../src-shared/shadow"
 
 export interface ShadowWorkerData {
   dbPath: string
-  /** The candidate pack's canonical JSON. */
-  candidateJson: string
-  /** The baseline pack's canonical JSON; null: each run's recorded answer. */
-  baselineJson: string | null
+  /** The candidate pack, loaded (validated) by the coordinator: its canonical JSON and hash. */
+  candidate: PackText
+  /** The baseline pack, likewise; null: each run's recorded answer. */
+  baseline: PackText | null
   /** Int32Array over it: [STOP_INDEX] 1 stops; [PAUSE_INDEX] 1 pauses (the app is answering a question). */
   control: SharedArrayBuffer
+}
+
+/** A pack the coordinator validated, as the worker rebuilds it without validating it again (packs/validated-pack.ts). */
+export interface PackText {
+  canonicalJson: string
+  hash: string
 }
 
 export type ToShadowWorker = { type: "page"; page: number; ids: number[] }

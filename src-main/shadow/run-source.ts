@@ -57,7 +57,10 @@ export class RunPages {
     const filter = selection.clientIds === null ? SELECTED : `${SELECTED} ${CLIENT_FILTER}`
     this.lastId = (db.prepare("SELECT coalesce(max(id), 0) FROM traces").pluck().get() as number) ?? 0
     this.total = db.prepare(`SELECT count(*) FROM traces WHERE id <= @last AND ${filter}`).pluck().get(this.params({ last: this.lastId })) as number
-    this.page = db.prepare(`SELECT id FROM traces WHERE id > @after AND id <= @last AND ${filter} ORDER BY id LIMIT @limit`).pluck()
+    // NOT INDEXED: by the primary key's range only. With the status index SQLite read and sorted
+    // every selected run for each page (about 4 ms a page of 64 at 10,000 runs, on the thread
+    // that hands the pages out); by id each page reads only its own rows.
+    this.page = db.prepare(`SELECT id FROM traces NOT INDEXED WHERE id > @after AND id <= @last AND ${filter} ORDER BY id LIMIT @limit`).pluck()
   }
 
   /** The next page of trace ids, oldest first; empty at the end. */

@@ -16,9 +16,9 @@ import type { StoredRun } from "./run-source"
 // One stored run shadowed: its question asked again, with its frozen request (profile, client, the
 // day it was asked and the date it asked about) and its recorded clarification answers, against
 // the candidate pack; and compared with its recorded answer, read in the pack it ran with. When
-// another engine version recorded it, or a baseline pack is given, the baseline is the same
-// question re-run with that pack (the run's own pack when none is given), so that only the pack
-// change shows, never the engine's.
+// another engine version recorded it, or a baseline pack other than its own is given, the
+// baseline is the same question re-run with that pack (the run's own pack when none is given), so
+// that only the pack change shows, never the engine's.
 
 export type RunVerdict =
   | { kind: "same" }
@@ -48,7 +48,7 @@ export async function shadowOne(run: StoredRun, packs: ShadowPacks): Promise<Run
   let basePack: LoadedPack
   let base: RunResult
   let baseline: ShadowEntry["baseline"]
-  if (packs.baseline === null && recordedEngineVersion(request.engineVersion, run.gateEvents) === ENGINE_VERSION) {
+  if (answersAsRecorded(run, request, packs)) {
     basePack = packs.snapshot(run.packHash)
     base = { terminal: recorded.data, retrievedRuleIds: run.retrievedRuleIds, eligibleRuleIds: run.eligibleRuleIds }
     baseline = "recorded"
@@ -62,6 +62,18 @@ export async function shadowOne(run: StoredRun, packs: ShadowPacks): Promise<Run
   if (change === null) return { kind: "same" }
   const { requestId, question, asOfDate, clientId, createdAt } = run
   return { kind: "changed", entry: { requestId, question, asOfDate, clientId, createdAt, baseline, ...change } }
+}
+
+/**
+ * Whether the run's recorded answer is its baseline: it was recorded by this engine version, and
+ * with the baseline pack when one is given. The engine's run is fixed by the frozen request, the
+ * pack and the recorded clarification answers (what verify-by-replay relies on), so asking again
+ * on the run's own pack would only repeat it: half of a shadow's engine runs when the window
+ * compares with the pack in force, under which most stored runs were answered.
+ */
+function answersAsRecorded(run: StoredRun, request: EngineRequest, packs: ShadowPacks): boolean {
+  if (packs.baseline !== null && packs.baseline.hash !== run.packHash) return false
+  return recordedEngineVersion(request.engineVersion, run.gateEvents) === ENGINE_VERSION
 }
 
 /** The question asked again with `pack`; a clarification beyond the recorded answers ends it (AWAITING_INPUT). */

@@ -4,7 +4,7 @@ import type { ShadowProgress, ShadowReport } from "../../src-shared/shadow"
 import { ENGINE_VERSION } from "../engine/version"
 import type { LoadedPack } from "../knowledge/loader"
 import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
-import { CONTROL_FLAGS, PAUSE_INDEX, STOP_INDEX, type FromShadowWorker, type ShadowWorkerData, type ToShadowWorker } from "./messages"
+import { CONTROL_FLAGS, PAUSE_INDEX, STOP_INDEX, type FromShadowWorker, type PackText, type ShadowWorkerData, type ToShadowWorker } from "./messages"
 import { ReportBuilder } from "./report"
 import { openReadOnly, RunPages } from "./run-source"
 import type Database from "better-sqlite3"
@@ -121,6 +121,10 @@ function clientNames(db: Database.Database, ids: readonly string[]): Map<string,
   return new Map(rows.map((r) => [r.id, r.name]))
 }
 
+function packText(pack: LoadedPack): PackText {
+  return { canonicalJson: pack.canonicalJson, hash: pack.hash }
+}
+
 type Status = ShadowReport["status"]
 
 /** The workers of one shadow run and the pages they hold. */
@@ -151,8 +155,8 @@ class ShadowPool {
       const entry = this.options.workerEntry ?? resolveWorkerEntry(import.meta.url, "shadow-worker", "./shadow-worker.ts")
       const workerData: ShadowWorkerData = {
         dbPath: this.options.dbPath,
-        candidateJson: this.options.candidate.canonicalJson,
-        baselineJson: this.options.baseline === "as-recorded" ? null : this.options.baseline.canonicalJson,
+        candidate: packText(this.options.candidate),
+        baseline: this.options.baseline === "as-recorded" ? null : packText(this.options.baseline),
         control: this.flags.buffer as SharedArrayBuffer,
       }
       for (let i = 0; i < this.count; i++) this.workers.push(this.startWorker(entry, workerData))

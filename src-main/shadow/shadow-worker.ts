@@ -1,6 +1,6 @@
 import { setPriority } from "node:os"
 import { parentPort, workerData } from "node:worker_threads"
-import { loadPack } from "../knowledge/loader"
+import { validatedPack } from "../packs/validated-pack"
 import { PAUSE_INDEX, STOP_INDEX, type FromShadowWorker, type ShadowWorkerData, type ToShadowWorker } from "./messages"
 import { shadowPage, type PageControl } from "./page"
 import { openReadOnly, RunReader } from "./run-source"
@@ -39,9 +39,12 @@ try {
 let work: { reader: RunReader; packs: ShadowPacks } | null = null
 try {
   const reader = new RunReader(openReadOnly(data.dbPath))
-  const candidate = loadPack(JSON.parse(data.candidateJson))
-  const baseline = data.baselineJson === null ? null : loadPack(JSON.parse(data.baselineJson))
-  work = { reader, packs: { candidate, baseline, snapshot: (hash) => reader.pack(hash) } }
+  // The coordinator validated both packs: only their hashes are checked here (validated-pack.ts).
+  const candidate = validatedPack(data.candidate.canonicalJson, data.candidate.hash)
+  const baseline = data.baseline === null ? null : validatedPack(data.baseline.canonicalJson, data.baseline.hash)
+  // A run's snapshot that is the candidate or the baseline is not read and loaded again.
+  const known = new Map([candidate, ...(baseline === null ? [] : [baseline])].map((pack) => [pack.hash, pack]))
+  work = { reader, packs: { candidate, baseline, snapshot: (hash) => known.get(hash) ?? reader.pack(hash) } }
 } catch (error) {
   post({ type: "failed", message: error instanceof Error ? error.message : String(error) })
 }

@@ -8,20 +8,22 @@ import {
   FlagQueueItem,
   type FlagDecisionKind,
   type FlaggedRun,
+  type FlagPerson,
 } from "../../src-shared/flags"
 import { TerminalOutcome } from "../../src-shared/events/stages"
 import { canonicalJson } from "../util/canonical-json"
 import { TraceNotFoundError } from "./errors"
 import { clients, traces } from "./schema"
 import { flagAudit, flags, type FlagRow } from "./schema-flags"
-import { ruleChanges } from "./schema-packs"
+import { profiles, ruleChanges } from "./schema-packs"
 import type { Store } from "./store"
 
 // Flagged answers (issue 19): a report on a finished run, the review queue, and a reviewer's
 // decision. A flag is written beside the run's trace, never into it, so the trace stays sealed
 // and verifies as before. The queue reads the run's question, client, headline, outcome and
 // confidence from the summary columns the history list uses, never from its events. Every
-// creation and decision writes a flag_audit row in the same transaction.
+// creation and decision writes a flag_audit row in the same transaction. The local profile that
+// raised a flag, and the one that decided it, are recorded when the window or the CLI names one.
 
 /** A flag on a run that is not stored. A TraceNotFoundError, so every host answers "not found". */
 export class FlagRunNotFoundError extends TraceNotFoundError {
@@ -40,6 +42,13 @@ export class FlagNotFoundError extends Error {
 export class FlagRuleChangeNotFoundError extends Error {
   constructor(readonly ruleChangeId: string) {
     super(`no rule change ${ruleChangeId}: a confirmed flag can only name a stored rule change`)
+  }
+}
+
+/** A report or a decision naming a local profile the store does not hold. */
+export class FlagProfileNotFoundError extends Error {
+  constructor(readonly profileId: string) {
+    super(`no profile ${profileId}: a flag is raised or decided by a stored local profile`)
   }
 }
 
@@ -66,14 +75,18 @@ export class FlagsRepository {
 
   /** Records a report on a finished run. */
   create(input: CreateFlagInput): Flag {
-    const { runId, kind, note } = CreateFlagInput.parse(input)
+    const { runId, kind, note, profileId = null } = CreateFlagInput.parse(input)
     const id = randomUUID()
     const now = this.store.clock().toISOString()
     this.store.sqlite
       .transaction(() => {
         this.requireReportable(runId)
-        this.store.db.insert(flags).values({ id, runId, kind, note, createdAt: now, status: "open" }).run()
-        this.audit(id, "created", { runId, kind }, now)
+        if (profileId !== null) this.requireProfile(profileId)
+        this.store.db
+          .insert(flags)
+          .values({ id, runId, kind, note, createdAt: now, status: "open", raisedBy: profileId })
+          .run()
+        this.audit(id, "created", { runId, kind, ...by(profileId) }, now)
       })
       .immediate()
     return this.require(id)
@@ -81,7 +94,7 @@ export class FlagsRepository {
 
   get(id: string): Flag | null {
     const row = this.store.db.select().from(flags).where(eq(flags.id, id)).get()
-    return row === undefined ? null : toFlag(row)
+    return row === undefined ? null : toFlag(row, this.profileNames())
   }
 
   require(id: string): Flag {
@@ -123,9 +136,10 @@ export class FlagsRepository {
       // Ids are random: ties in time go in the order the flags were written (the table's rowid).
       .orderBy(asc(flags.createdAt), sql`${flags}.rowid`)
       .all()
+    const names = this.profileNames()
     return rows.map((row) =>
       FlagQueueItem.parse({
-        flag: toFlag(row.flag),
+        flag: toFlag(row.flag, names),
         run: flaggedRun(row),
         linkedChange:
           row.changeId === null ? null : { id: row.changeId, ruleId: row.changeRuleId, status: row.changeStatus },
@@ -140,20 +154,21 @@ export class FlagsRepository {
    * lists its flags).
    */
   decide(input: DecideFlagInput): Flag {
-    const { id, decision, note, ruleChangeId = null } = DecideFlagInput.parse(input)
+    const { id, decision, note, ruleChangeId = null, profileId = null } = DecideFlagInput.parse(input)
     const now = this.store.clock().toISOString()
     this.store.sqlite
       .transaction(() => {
         const before = this.require(id)
         if (before.status !== "open") throw alreadyDecided(before)
         if (ruleChangeId !== null) this.requireRuleChange(ruleChangeId)
+        if (profileId !== null) this.requireProfile(profileId)
         const changed = this.store.db
           .update(flags)
-          .set({ status: decision, decidedAt: now, decisionNote: note, ruleChangeId })
+          .set({ status: decision, decidedAt: now, decisionNote: note, ruleChangeId, decidedBy: profileId })
           .where(and(eq(flags.id, id), eq(flags.status, "open")))
           .run().changes
         if (changed !== 1) throw alreadyDecided(this.require(id))
-        this.audit(id, decision, ruleChangeId === null ? { note } : { note, ruleChangeId }, now)
+        this.audit(id, decision, { note, ...(ruleChangeId === null ? {} : { ruleChangeId }), ...by(profileId) }, now)
       })
       .immediate()
     return this.require(id)
@@ -168,6 +183,17 @@ export class FlagsRepository {
       .orderBy(asc(flagAudit.id))
       .all()
       .map((r) => ({ action: r.action, at: r.at, detail: JSON.parse(r.detailJson) as unknown }))
+  }
+
+  /** The local profiles' names by id (a desk has a handful): who raised and decided each flag. */
+  private profileNames(): ReadonlyMap<string, string> {
+    const rows = this.store.db.select({ id: profiles.id, name: profiles.displayName }).from(profiles).all()
+    return new Map(rows.map((r) => [r.id, r.name]))
+  }
+
+  private requireProfile(profileId: string): void {
+    const found = this.store.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).get()
+    if (found === undefined) throw new FlagProfileNotFoundError(profileId)
   }
 
   private requireRuleChange(ruleChangeId: string): void {
@@ -208,7 +234,16 @@ function alreadyDecided(flag: Flag): FlagStateError {
   )
 }
 
-function toFlag(row: FlagRow): Flag {
+/** The audit detail naming the profile, when one acted. */
+function by(profileId: string | null): { profileId?: string } {
+  return profileId === null ? {} : { profileId }
+}
+
+function person(id: string | null, names: ReadonlyMap<string, string>): FlagPerson | null {
+  return id === null ? null : { id, name: names.get(id) ?? id }
+}
+
+function toFlag(row: FlagRow, names: ReadonlyMap<string, string>): Flag {
   return Flag.parse({
     id: row.id,
     runId: row.runId,
@@ -219,8 +254,9 @@ function toFlag(row: FlagRow): Flag {
     decision:
       row.decidedAt === null || row.decisionNote === null
         ? null
-        : { decidedAt: row.decidedAt, note: row.decisionNote },
+        : { decidedAt: row.decidedAt, note: row.decisionNote, decidedBy: person(row.decidedBy, names) },
     ruleChangeId: row.ruleChangeId,
+    raisedBy: person(row.raisedBy, names),
   })
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm"
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core"
 import { traces } from "./schema"
-import { ruleChanges } from "./schema-packs"
+import { profiles, ruleChanges } from "./schema-packs"
 
 // Flagged answers (issue 19), read by drizzle-kit with schema.ts. A flag names its run by the
 // trace's request id and sits beside the trace: flagging never writes to `traces` or `events`,
@@ -10,7 +10,9 @@ import { ruleChanges } from "./schema-packs"
 // creation and decision writes a row of the append-only flag audit in the same transaction.
 // The foreign key also keeps a flagged run from being purged (purge.ts keeps referenced traces).
 // A confirmed flag may name the rule change that fixes it (migration 0014): set with the decision,
-// final with it; triggers refuse it on a flag that is not confirmed.
+// final with it; triggers refuse it on a flag that is not confirmed. Who raised and who decided
+// it are local profiles (migration 0017): the raiser is fixed at the report, the decider set with
+// the decision; flags from before name nobody.
 
 export const flags = sqliteTable(
   "flags",
@@ -26,6 +28,10 @@ export const flags = sqliteTable(
     decidedAt: text("decided_at"),
     decisionNote: text("decision_note"),
     ruleChangeId: text("rule_change_id").references(() => ruleChanges.id),
+    /** The local profile that raised it (migration 0017); null for flags raised before, or with no profile chosen. */
+    raisedBy: text("raised_by").references(() => profiles.id),
+    /** The local profile that decided it, set with the decision (migration 0017). */
+    decidedBy: text("decided_by").references(() => profiles.id),
   },
   (t) => [
     // The review queue: open flags, oldest first.

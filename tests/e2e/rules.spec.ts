@@ -124,6 +124,10 @@ for (const locale of ["hr", "en"] as const) {
     await page.getByTestId("decision-submit").click()
     await page.getByTestId("review-show-all").check()
     await expect(row).toHaveAttribute("data-status", "confirmed")
+    // Decided by the window's current profile, named with the decision (the report, made before any
+    // profile existed, names nobody).
+    await expect(row.getByTestId("review-decided")).toContainText("Ana Anić")
+    await expect(row.getByTestId("review-reported")).not.toContainText("Ana Anić")
     // The link is stored with the decision (not written into its note), and shown both ways.
     await expect(row).toContainText("Pravilo dobit.stopa.10")
     await expect(row).not.toContainText("→")

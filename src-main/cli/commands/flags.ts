@@ -6,24 +6,29 @@ import { formatDate } from "../../../src-shared/format/dates"
 import { formatScore } from "../../../src-shared/format/numbers"
 import { countOf, type PluralForms } from "../../../src-shared/format/plural"
 import { openCliSession } from "../../composition/cli-session"
+import { PackRefusal } from "../../packs/refusals"
+import { RuleChanges } from "../../packs/rule-changes"
 import { FlagNotFoundError, FlagRuleChangeNotFoundError, FlagStateError } from "../../store/flags-repo"
 import { defaultDbPath } from "../../store/paths"
 import { parseCommandArgs, parseLocale, UsageError, type ParsedArgs } from "../args"
 import type { CliIo } from "../io"
+import { findProfile } from "./rule-session"
 
 // `fiskai flags list|decide`: the review queue of flagged answers from the command line (issue 19),
 // the same store and rules as the window's queue. list prints the open flags, oldest first (--all:
 // every flag); decide confirms (the answer was wrong) or rejects one, with a note naming what
-// must change, and a confirmation may name the rule change that fixes the answer (--change). Exit 0
-// on success, 1 when the flag or the rule change is not there or the flag is already decided, 2
+// must change, and a confirmation may name the rule change that fixes the answer (--change) and
+// the profile that decides (--as; the window records its current profile likewise). Exit 0
+// on success, 1 when the flag, the rule change or the profile is not there or the flag is already decided, 2
 // for bad usage.
 
 export const FLAGS_USAGE = `usage: fiskai flags list [--all] [--json] [--db FILE]
-       fiskai flags decide <id> (--confirm [--change CHANGE_ID] | --reject) --note TEXT [--json] [--db FILE]
+       fiskai flags decide <id> (--confirm [--change CHANGE_ID] | --reject) --note TEXT [--as PROFILE] [--json] [--db FILE]
   --all           every flag, decided ones too (default: the open ones, the review queue)
   --confirm       the answer was wrong; --note names what must change (e.g. the rule id)
   --change ID     with --confirm: the rule change that fixes the answer (fiskai rule list)
   --reject        the answer stands; --note says why
+  --as PROFILE    who decides: a profile's id or name (fiskai profile list), recorded with the decision
   --locale hr|en  language of the text output (default hr)`
 
 const OPTIONS = {
@@ -32,6 +37,7 @@ const OPTIONS = {
   reject: { type: "boolean" },
   note: { type: "string" },
   change: { type: "string" },
+  as: { type: "string" },
   json: { type: "boolean" },
   locale: { type: "string" },
   db: { type: "string" },
@@ -42,7 +48,16 @@ type Values = ParsedArgs<typeof OPTIONS>["values"]
 
 type Invocation =
   | { sub: "list"; values: Values; locale: Locale }
-  | { sub: "decide"; values: Values; locale: Locale; id: string; decision: FlagDecisionKind; note: string; ruleChangeId?: string }
+  | { sub: "decide"; values: Values; locale: Locale } & DecideArgs
+
+interface DecideArgs {
+  id: string
+  decision: FlagDecisionKind
+  note: string
+  ruleChangeId?: string
+  /** --as: the deciding profile's id or name. */
+  as?: string
+}
 
 export async function runFlagsCommand(argv: string[], io: CliIo): Promise<number> {
   const invocation = parseInvocation(argv, io)
@@ -63,13 +78,24 @@ export async function runFlagsCommand(argv: string[], io: CliIo): Promise<number
       return 0
     }
     const { id, decision, note, ruleChangeId, locale } = invocation
-    const flag = session.flags.decide({ id, decision, note, ...(ruleChangeId === undefined ? {} : { ruleChangeId }) })
+    const profileId = invocation.as === undefined ? undefined : findProfile(new RuleChanges(session.store), invocation.as).id
+    const flag = session.flags.decide({
+      id,
+      decision,
+      note,
+      ...(ruleChangeId === undefined ? {} : { ruleChangeId }),
+      ...(profileId === undefined ? {} : { profileId }),
+    })
     if (invocation.values.json) io.stdout.write(`${JSON.stringify(flag)}\n`)
     else io.stdout.write(`${decidedLine(flag, locale)}\n`)
     return 0
   } catch (error) {
     if (error instanceof FlagRuleChangeNotFoundError) {
       io.stderr.write(`fiskai flags: ${unknownChangeText(error.ruleChangeId, invocation.locale)}\n`)
+      return 1
+    }
+    if (error instanceof PackRefusal) {
+      io.stderr.write(`fiskai flags: ${error.text(invocation.locale)}\n`)
       return 1
     }
     if (error instanceof FlagNotFoundError || error instanceof FlagStateError) {
@@ -97,8 +123,8 @@ function parseInvocation(argv: string[], io: CliIo): Invocation | number {
     const locale = values.locale === undefined ? "hr" : parseLocale("--locale", values.locale)
     if (sub === "list") {
       if (ids.length > 0) throw new UsageError(`fiskai flags list: unexpected argument "${ids[0]}"`)
-      if (values.confirm || values.reject || values.note !== undefined || values.change !== undefined)
-        throw new UsageError("fiskai flags list: --confirm, --reject, --note and --change belong to decide")
+      if (values.confirm || values.reject || values.note !== undefined || values.change !== undefined || values.as !== undefined)
+        throw new UsageError("fiskai flags list: --confirm, --reject, --note, --change and --as belong to decide")
       return { sub, values, locale }
     }
     if (sub === "decide") return { sub, values, locale, ...decideArgs(ids, values) }
@@ -114,7 +140,7 @@ function parseInvocation(argv: string[], io: CliIo): Invocation | number {
   }
 }
 
-function decideArgs(ids: string[], values: Values): { id: string; decision: FlagDecisionKind; note: string; ruleChangeId?: string } {
+function decideArgs(ids: string[], values: Values): DecideArgs {
   const [id, ...extra] = ids
   if (id === undefined) throw new UsageError("fiskai flags decide: missing the flag id")
   if (extra.length > 0) throw new UsageError(`fiskai flags decide: unexpected argument "${extra[0]}"`)
@@ -130,6 +156,8 @@ function decideArgs(ids: string[], values: Values): { id: string; decision: Flag
     throw new UsageError("fiskai flags decide: --change: the rule change id is empty")
   if (values.note === undefined)
     throw new UsageError("fiskai flags decide: --note is required (what must change, or why not)")
+  if (values.as !== undefined && values.as.trim() === "")
+    throw new UsageError("fiskai flags decide: --as: the profile is empty")
   const note = FlagNote.safeParse(values.note)
   if (!note.success)
     throw new UsageError(`fiskai flags decide: --note: ${note.error.issues[0]?.message ?? "invalid"}`)
@@ -138,6 +166,7 @@ function decideArgs(ids: string[], values: Values): { id: string; decision: Flag
     decision: values.confirm ? "confirmed" : "rejected",
     note: note.data,
     ...(values.change === undefined ? {} : { ruleChangeId: values.change.trim() }),
+    ...(values.as === undefined ? {} : { as: values.as }),
   }
 }
 
@@ -167,6 +196,7 @@ const WORDS = {
     headline: "Odgovor",
     note: "Bilješka",
     decision: "Odluka",
+    raisedBy: "Prijavio/la",
     run: "Izračun",
     age: "čeka",
   },
@@ -180,6 +210,7 @@ const WORDS = {
     headline: "Answer",
     note: "Note",
     decision: "Decision",
+    raisedBy: "Raised by",
     run: "Run",
     age: "waiting",
   },
@@ -207,10 +238,12 @@ function itemText({ flag, run, ageMs }: FlagQueueItem, locale: Locale): string {
     `    ${w.headline}: ${run.headline ?? "—"}`,
     `    ${w.note}: ${flag.note}`,
   ]
-  if (flag.decision)
-    lines.push(
-      `    ${w.decision} (${formatDate(flag.decision.decidedAt.slice(0, 10), locale)}): ${flag.decision.note}`,
-    )
+  if (flag.raisedBy !== null) lines.push(`    ${w.raisedBy}: ${flag.raisedBy.name}`)
+  if (flag.decision) {
+    // Who decided, when a profile was named: the second pair of eyes the review is for.
+    const when = [formatDate(flag.decision.decidedAt.slice(0, 10), locale), ...(flag.decision.decidedBy ? [flag.decision.decidedBy.name] : [])]
+    lines.push(`    ${w.decision} (${when.join(", ")}): ${flag.decision.note}`)
+  }
   lines.push(`    ${w.run}: ${flag.runId}`)
   return lines.join("\n")
 }

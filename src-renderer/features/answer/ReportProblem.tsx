@@ -72,7 +72,11 @@ function FlagLine({ flag }: { flag: Flag }) {
       <span>{t(`report.status.${flag.kind}`, { date: formatDateTime(flag.createdAt, locale) })}</span>{" "}
       <FlagStatusBadge status={flag.status} />
       {flag.decision && (
-        <p className="report-decision">{t("report.decision", { note: flag.decision.note })}</p>
+        <p className="report-decision">
+          {flag.decision.decidedBy === null
+            ? t("report.decision", { note: flag.decision.note })
+            : t("report.decisionBy", { name: flag.decision.decidedBy.name, note: flag.decision.note })}
+        </p>
       )}
     </li>
   )

@@ -88,7 +88,11 @@ function FlagRow({ item, onDecide }: { item: FlagQueueItem; onDecide: Decide }) 
           <p className="review-note" data-testid="review-note">
             {flag.note}
           </p>
-          <p className="hint">{t("review.reportedOn", { date: formatDateTime(flag.createdAt, locale) })}</p>
+          <p className="hint" data-testid="review-reported">
+            {flag.raisedBy === null
+              ? t("review.reportedOn", { date: formatDateTime(flag.createdAt, locale) })
+              : t("review.reportedOnBy", { name: flag.raisedBy.name, date: formatDateTime(flag.createdAt, locale) })}
+          </p>
         </td>
         <td className="col-decision">
           <DecisionCell item={item} deciding={deciding} onStart={setDeciding} buttons={buttons} />
@@ -142,8 +146,13 @@ function DecisionCell({
             <span className="muted">({t(`rules.status.${linkedChange.status}`)})</span>
           </p>
         )}
-        <p className="hint">
-          {t("review.decidedOn", { date: formatDateTime(flag.decision.decidedAt, locale) })}
+        <p className="hint" data-testid="review-decided">
+          {flag.decision.decidedBy === null
+            ? t("review.decidedOn", { date: formatDateTime(flag.decision.decidedAt, locale) })
+            : t("review.decidedOnBy", {
+                name: flag.decision.decidedBy.name,
+                date: formatDateTime(flag.decision.decidedAt, locale),
+              })}
         </p>
       </>
     )

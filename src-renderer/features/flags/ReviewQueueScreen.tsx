@@ -3,6 +3,8 @@ import type { FlagDecisionKind } from "../../../src-shared/flags"
 import { ApiError, call } from "../../api/client"
 import { useI18n } from "../../i18n/i18n-context"
 import { useStores } from "../../state/stores"
+import { ProfilePicker } from "../rules/ProfilePicker"
+import { useProfiles, type Profiles } from "../rules/use-profiles"
 import { FlagQueueTable } from "./FlagQueueTable"
 import { useFlagQueue, type QueueShow } from "./use-flag-queue"
 import "./flags.css"
@@ -17,11 +19,15 @@ export function ReviewQueueScreen() {
   const [show, setShow] = useState<QueueShow>("open")
   const queue = useFlagQueue(show)
   const [done, setDone] = useState<FlagDecisionKind | null>(null)
+  // The reviewer: the window's current profile (the rules screen's choice), recorded with each decision.
+  const profiles = useProfiles()
+  const profileId = profiles.current?.id
 
   const decide = async (id: string, decision: FlagDecisionKind, note: string, ruleChangeId?: string) => {
     setDone(null)
     try {
-      await call("flags.decide", { id, decision, note, ...(ruleChangeId === undefined ? {} : { ruleChangeId }) }, api)
+      const named = { ...(ruleChangeId === undefined ? {} : { ruleChangeId }), ...(profileId === undefined ? {} : { profileId }) }
+      await call("flags.decide", { id, decision, note, ...named }, api)
     } catch (error) {
       // Decided meanwhile (another window, the CLI): show the list as it is now.
       if (error instanceof ApiError && (error.code === "CONFLICT" || error.code === "NOT_FOUND"))
@@ -39,6 +45,7 @@ export function ReviewQueueScreen() {
         <h1 id="review-heading">{t("review.title")}</h1>
       </header>
       <p className="muted review-intro">{t("review.intro")}</p>
+      <ReviewerProfile profiles={profiles} />
       <div className="filters review-filters">
         <fieldset className="review-show">
           <legend className="filter">{t("review.show")}</legend>
@@ -80,5 +87,17 @@ export function ReviewQueueScreen() {
         <FlagQueueTable items={queue.items ?? []} onDecide={decide} />
       )}
     </section>
+  )
+}
+
+/** Who decides: the window's current profile (chosen here or on the rules screen), recorded with each decision. */
+function ReviewerProfile({ profiles }: { profiles: Profiles }) {
+  const { t } = useI18n()
+  if (profiles.profiles === null) return null
+  return (
+    <div className="review-profile">
+      <ProfilePicker profiles={profiles} />
+      {profiles.current === null && <p className="hint">{t("review.noProfile")}</p>}
+    </div>
   )
 }

@@ -38,6 +38,7 @@ export const flagMessages = {
   "report.status.wrong": { hr: "Prijavljeno kao netočno ({date})", en: "Reported as wrong ({date})" },
   "report.status.unclear": { hr: "Prijavljeno kao nejasno ({date})", en: "Reported as unclear ({date})" },
   "report.decision": { hr: "Odluka recenzenta: {note}", en: "Reviewer’s decision: {note}" },
+  "report.decisionBy": { hr: "Odluka recenzenta ({name}): {note}", en: "Reviewer’s decision ({name}): {note}" },
 
   "flag.kind.wrong": { hr: "Netočno", en: "Wrong" },
   "flag.kind.unclear": { hr: "Nejasno", en: "Unclear" },
@@ -105,7 +106,13 @@ export const flagMessages = {
   "review.noClient": { hr: "bez klijenta", en: "no client" },
   "review.noHeadline": { hr: "bez odgovora", en: "no answer" },
   "review.reportedOn": { hr: "prijavljeno {date}", en: "reported {date}" },
+  "review.reportedOnBy": { hr: "prijavio/la {name}, {date}", en: "reported by {name}, {date}" },
   "review.decidedOn": { hr: "odlučeno {date}", en: "decided {date}" },
+  "review.decidedOnBy": { hr: "odlučio/la {name}, {date}", en: "decided by {name}, {date}" },
+  "review.noProfile": {
+    hr: "Odaberite svoj profil: odluka tada bilježi tko ju je donio.",
+    en: "Choose your profile: the decision then records who made it.",
+  },
   "review.linkedChange": { hr: "Ispravlja ga promjena pravila", en: "Fixed by the rule change" },
   "review.openRun": { hr: "Otvori izračun: {question}", en: "Open the run: {question}" },
   "review.confirm": { hr: "Potvrdi: odgovor je bio netočan", en: "Confirm: the answer was wrong" },

@@ -12,6 +12,7 @@ import { seedBundledPack } from "../../../src-main/packs/bundled-seed"
 import { RuleChanges } from "../../../src-main/packs/rule-changes"
 import { FlagsRepository } from "../../../src-main/store/flags-repo"
 import { openStore } from "../../../src-main/store/store"
+import { canonicalJson } from "../../../src-main/util/canonical-json"
 import {
   editLines,
   foreignKey,
@@ -24,9 +25,10 @@ import {
 } from "./bundle-files"
 import { buildFixtureDb, type ExportFixture } from "./fixtures"
 
-// The exported runs' flags and their decisions in the signed audit bundle (format version 2):
-// written as flags.jsonl beside the traces, covered by the signed manifest; a changed flag record
-// fails verification and says what it means; a version 1 bundle (no flags) still verifies.
+// The exported runs' flags and their decisions in the signed audit bundle (format version 3):
+// written as flags.jsonl beside the traces, covered by the signed manifest, each naming who raised
+// it and who decided it; a changed flag record fails verification and says what it means; a
+// version 2 bundle (records without persons) and a version 1 bundle (no flags) still verify.
 
 let fixture: ExportFixture
 let bundle: string
@@ -55,13 +57,14 @@ beforeAll(async () => {
     rules.approve(change.id, ivo)
     changeId = change.id
     const flags = new FlagsRepository(store)
-    flags.create({ runId: fixture.ids.answer, kind: "unclear", note: "Za koju godinu?" })
-    const wrong = flags.create({ runId: fixture.ids.qualified, kind: "wrong", note: "Stopa je drugačija." })
+    flags.create({ runId: fixture.ids.answer, kind: "unclear", note: "Za koju godinu?", profileId: ana })
+    const wrong = flags.create({ runId: fixture.ids.qualified, kind: "wrong", note: "Stopa je drugačija.", profileId: ana })
     flags.decide({
       id: wrong.id,
       decision: "confirmed",
       note: "Pravilo treba ispraviti.",
       ruleChangeId: change.id,
+      profileId: ivo,
     })
     const rejected = flags.create({
       runId: fixture.ids.refusal,
@@ -106,22 +109,25 @@ describe("flags in the audit bundle", () => {
       flags: unknown
       files: { path: string }[]
     }
-    expect(manifest.formatVersion).toBe(2)
+    expect(manifest.formatVersion).toBe(3)
     expect(manifest.flags).toEqual({ file: "flags.jsonl", count: 3 })
     expect(manifest.files.map((f) => f.path)).toContain("flags.jsonl")
     const byRun = new Map(records(original).map((r) => [r.runId, r]))
     expect(byRun.get(fixture.ids.answer)).toMatchObject({
       kind: "unclear",
       note: "Za koju godinu?",
+      raisedByName: "Ana Anić",
       decision: null,
     })
     expect(byRun.get(fixture.ids.qualified)).toMatchObject({
       kind: "wrong",
       note: "Stopa je drugačija.",
       reportedAt: "2025-06-03T10:00:00.000Z",
+      raisedByName: "Ana Anić",
       decision: {
         decision: "confirmed",
         note: "Pravilo treba ispraviti.",
+        decidedByName: "Ivo Ivić",
         ruleChange: {
           id: changeId,
           kind: "edit",
@@ -131,7 +137,9 @@ describe("flags in the audit bundle", () => {
         },
       },
     })
-    expect(byRun.get(fixture.ids.refusal)?.decision).toMatchObject({ decision: "rejected", ruleChange: null })
+    // Raised and decided with no profile chosen: nobody is named.
+    expect(byRun.get(fixture.ids.refusal)).toMatchObject({ raisedByName: null })
+    expect(byRun.get(fixture.ids.refusal)?.decision).toMatchObject({ decision: "rejected", ruleChange: null, decidedByName: null })
     const verdict = await verifyBundle(bundle, { engine: buildAnswerWithReasoning })
     expect(problems(verdict)).toEqual([])
     expect(verdict.ok).toBe(true)
@@ -186,6 +194,32 @@ describe("flags in the audit bundle", () => {
       ),
     )
     expect(messages).toContainEqual("flags.jsonl holds 1 flag records, the manifest says 3")
+  })
+
+  it("a version 2 bundle, whose flag records name no person, still verifies; the same records under version 3 do not", async () => {
+    const signer = foreignKey()
+    const asVersion2 = (record: FlagRecord) => {
+      const { raisedByName: _raised, decision, ...rest } = record
+      if (decision === null) return canonicalJson({ ...rest, decision })
+      const { decidedByName: _decided, ...decided } = decision
+      return canonicalJson({ ...rest, decision: decided })
+    }
+    const version2Lines = records(original).map(asVersion2)
+    const edited = editLines(original, "flags.jsonl", () => [...version2Lines, ""])
+    const data = Buffer.from(text(edited, "flags.jsonl"))
+    const signedAs = (formatVersion: number) =>
+      resign(edited, signer, (manifest) => {
+        manifest.formatVersion = formatVersion
+        rehash(manifest, "flags.jsonl", data)
+      })
+    const version2 = await verifyEdited(signedAs(2), signer.publicKeyPem)
+    expect(problems(version2)).toEqual([])
+    expect(version2.ok).toBe(true)
+    const claimed3 = await verifyEdited(signedAs(3), signer.publicKeyPem)
+    expect(claimed3.ok).toBe(false)
+    expect(problems(claimed3).map((p) => p.message)).toContainEqual(
+      expect.stringMatching(/^flags\.jsonl line 1: not a flag record at raisedByName/),
+    )
   })
 
   it("a version 1 bundle, written by a source without flags, has no flags file and still verifies", async () => {

@@ -73,6 +73,10 @@ describe("flag channels", () => {
       message: expect.stringContaining("no run nope"),
     })
     expect(await failure(call("flags.create", { runId: waiting, kind: "wrong", note: "x" }))).toMatchObject({ code: "CONFLICT" })
+    expect(await failure(call("flags.create", { runId, kind: "wrong", note: "x", profileId: "nobody" }))).toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringContaining("no profile nobody"),
+    })
     expect(await failure(call("flags.decide", { id: "nope", decision: "confirmed", note: "x" }))).toMatchObject({ code: "NOT_FOUND" })
     expect(await failure(call("flags.decide", { id: flag.id, decision: "confirmed", note: "x" }))).toMatchObject({
       code: "CONFLICT",

@@ -84,6 +84,24 @@ describe("a publication built on a worker thread", () => {
     expect(changes.get(id)).toMatchObject({ status: "PUBLISHED", publishedVersionSeq: 2 })
   })
 
+  it("builds a second publication on the version it just built as an in-thread build would (the thread keeps it)", async () => {
+    const { store, changes, ivo, approved } = setup()
+    const first = approved("vat.return.deadline", { effectiveFrom: "2021-01-01" })
+    const second = approved("vat.threshold.new", { effectiveFrom: "2025-02-01" })
+    await changes.publishOffThread({ actor: ivo, changeIds: [first] })
+    const published = publishedPack(store)
+    if (published === null) throw new Error("nothing published")
+    const change = changes.get(second)
+    const inThread = nextPack(published, [{ kind: "edit", ruleId: change.ruleId, rule: change.rule, evidence: [] }], {
+      version: "2.0.2",
+      publishedAt: "2026-03-02",
+    })
+    const version = await changes.publishOffThread({ actor: ivo, changeIds: [second] })
+    expect(version).toMatchObject({ seq: 3, version: "2.0.2" })
+    expect(version.contentHash).toBe(inThread.hash)
+    expect(publishedPack(store)?.pack.rules.find((r) => r.id === "vat.threshold.new")?.effectiveFrom).toBe("2025-02-01")
+  })
+
   it("refuses what the build refuses, with the same refusal, and writes nothing", async () => {
     const { changes, ivo, approved, snapshot } = setup()
     const first = approved("vat.return.deadline", { effectiveFrom: "2021-01-01" })

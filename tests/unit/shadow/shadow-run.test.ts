@@ -63,12 +63,23 @@ describe("shadowRun", () => {
     expect(report.counts).toMatchObject({ runs: 6, changed: 0 })
   })
 
-  it("shadows only the chosen clients' runs, and compares with a re-run when a baseline pack is given", async () => {
+  it("shadows only the chosen clients' runs, and compares with a re-run when a baseline pack other than the runs' own is given", async () => {
     const seeded = await seededStore()
-    const report = await shadowRun({ dbPath: seeded.dbPath, candidate: eggRate(13), baseline: realPack(), clientIds: ["klijent-b"], workers: 1 })
+    const report = await shadowRun({ dbPath: seeded.dbPath, candidate: eggRate(13), baseline: eggRate(7), clientIds: ["klijent-b"], workers: 1 })
     expect(report.total).toBe(1)
-    expect(report.baseline).toEqual({ id: realPack().id, version: realPack().version, hash: realPack().hash })
+    expect(report.baseline).toEqual({ id: realPack().id, version: eggRate(7).version, hash: eggRate(7).hash })
     expect(entriesOf(report).map((e) => [e.requestId, e.baseline])).toEqual([[seeded.runs.eggsForBeta, "rerun"]])
+    expect(entriesOf(report)[0]?.values).toEqual([expect.objectContaining({ before: { hr: "7 %", en: "7%" }, after: { hr: "13 %", en: "13%" } })])
+  })
+
+  it("compares with the recorded answer when the baseline pack is the one the run was answered with (a re-run would repeat it)", async () => {
+    const seeded = await seededStore()
+    const withBaseline = await shadowRun({ dbPath: seeded.dbPath, candidate: eggRate(13), baseline: realPack(), workers: 1 })
+    const asRecorded = await shadowRun({ dbPath: seeded.dbPath, candidate: eggRate(13), baseline: "as-recorded", workers: 1 })
+    expect(withBaseline.baseline).toEqual({ id: realPack().id, version: realPack().version, hash: realPack().hash })
+    expect(entriesOf(withBaseline).map((e) => e.baseline)).toEqual(["recorded", "recorded"])
+    expect(withBaseline.counts).toEqual(asRecorded.counts)
+    expect(withBaseline.clients).toEqual(asRecorded.clients)
   })
 
   it("compares a run recorded by another engine version with its question asked again on its own pack, so only the pack change shows", async () => {

@@ -41,8 +41,8 @@ describe("flag schemas", () => {
   })
 
   it("keep a flag's status and decision together", () => {
-    const open = { id: "f", runId: "r", kind: "unclear", note: "?", createdAt: "2026-01-01T00:00:00.000Z", status: "open", decision: null, ruleChangeId: null }
-    const decision = { decidedAt: "2026-01-02T00:00:00.000Z", note: "rule x" }
+    const open = { id: "f", runId: "r", kind: "unclear", note: "?", createdAt: "2026-01-01T00:00:00.000Z", status: "open", decision: null, ruleChangeId: null, raisedBy: null }
+    const decision = { decidedAt: "2026-01-02T00:00:00.000Z", note: "rule x", decidedBy: { id: "p1", name: "Ivo Ivić" } }
     expect(Flag.safeParse(open).success).toBe(true)
     expect(Flag.safeParse({ ...open, status: "confirmed", decision }).success).toBe(true)
     expect(Flag.safeParse({ ...open, decision }).success).toBe(false)
@@ -51,6 +51,10 @@ describe("flag schemas", () => {
     expect(Flag.safeParse({ ...open, status: "confirmed", decision, ruleChangeId: "c1" }).success).toBe(true)
     expect(Flag.safeParse({ ...open, status: "rejected", decision, ruleChangeId: "c1" }).success).toBe(false)
     expect(Flag.safeParse({ ...open, ruleChangeId: "c1" }).success).toBe(false)
+    // Who raised and who decided it: a profile, or nobody (flags from before profiles were recorded).
+    expect(Flag.safeParse({ ...open, raisedBy: { id: "p2", name: "Ana Anić" } }).success).toBe(true)
+    expect(Flag.safeParse({ ...open, raisedBy: undefined }).success).toBe(false)
+    expect(Flag.safeParse({ ...open, status: "confirmed", decision: { ...decision, decidedBy: null } }).success).toBe(true)
     const decide = { id: "f", note: "n", ruleChangeId: "c1" }
     expect(DecideFlagInput.safeParse({ ...decide, decision: "confirmed" }).success).toBe(true)
     expect(DecideFlagInput.safeParse({ ...decide, decision: "rejected" }).success).toBe(false)

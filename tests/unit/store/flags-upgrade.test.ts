@@ -20,8 +20,9 @@ import { tempDir } from "./fixtures"
 
 // Issue 19: a desk's database made before flags could name a rule change (at migration 0013,
 // with flags open and decided) opens in this app: every later migration applies, the flags are
-// as they were, and an open one can then be confirmed with a link to a rule change, which the
-// queue shows, while a decided flag stays final and a rejected one can carry no link.
+// as they were (naming nobody as raiser or decider), and an open one can then be confirmed by a
+// profile with a link to a rule change, which the queue shows, while a decided flag stays final
+// and a rejected one can carry no link.
 
 const shipped = loadMigrations(defaultMigrationsDir())
 const AT = "0013_firm_sync"
@@ -150,6 +151,12 @@ describe("a database at migration 0013 holding flags", () => {
       "Koji je porez u Njemačkoj?",
     ])
     expect(flags.list({ status: "open" }, NOW).map((i) => i.flag.id)).toEqual(["flag-open"])
+    // Flags from before profiles were recorded (migration 0017) name nobody.
+    expect(all.map((i) => [i.flag.raisedBy, i.flag.decision?.decidedBy ?? null])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ])
   })
 
   it("links an open flag to a rule change once upgraded; decided flags stay final and a rejection carries no link", () => {
@@ -176,8 +183,10 @@ describe("a database at migration 0013 holding flags", () => {
       decision: "confirmed",
       note: "rok",
       ruleChangeId: change.id,
+      profileId: ana,
     })
-    expect(linked).toMatchObject({ status: "confirmed", ruleChangeId: change.id })
+    expect(linked).toMatchObject({ status: "confirmed", ruleChangeId: change.id, raisedBy: null })
+    expect(linked.decision?.decidedBy).toEqual({ id: ana, name: "Ana Anić" })
     expect(
       flags.list({ status: "all", ruleChangeId: change.id }, NOW).map((i) => [i.flag.id, i.linkedChange]),
     ).toEqual([["flag-open", { id: change.id, ruleId: "vat.return.deadline", status: "DRAFT" }]])

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { isTerminal } from "../../../src-shared/events/event"
 import {
   FlagNotFoundError,
+  FlagProfileNotFoundError,
   FlagRuleChangeNotFoundError,
   FlagRunNotFoundError,
   FlagsRepository,
@@ -55,6 +56,7 @@ describe("flags", () => {
       status: "open",
       decision: null,
       ruleChangeId: null,
+      raisedBy: null,
     })
     time.advance(3 * HOUR)
     const [item, ...rest] = flags.list({}, store.clock())
@@ -92,7 +94,7 @@ describe("flags", () => {
     const confirmed = flags.decide({ id: first.id, decision: "confirmed", note: "rule vat.registration.2025: threshold" })
     expect(confirmed).toMatchObject({
       status: "confirmed",
-      decision: { decidedAt: "2026-03-02T10:00:01.000Z", note: "rule vat.registration.2025: threshold" },
+      decision: { decidedAt: "2026-03-02T10:00:01.000Z", note: "rule vat.registration.2025: threshold", decidedBy: null },
     })
     expect(() => flags.decide({ id: first.id, decision: "rejected", note: "ipak ne" })).toThrow(FlagStateError)
     expect(() => flags.decide({ id: first.id, decision: "confirmed", note: "opet" })).toThrow(/already confirmed/)
@@ -179,6 +181,39 @@ describe("flags", () => {
     expect(flags.list({ status: "all", ruleChangeId: "nepoznata" }, store.clock())).toEqual([])
     expect(flags.auditTrail(linked.id).at(-1)).toMatchObject({ action: "confirmed", detail: { note: "Ispravak pravila.", ruleChangeId: changeId } })
     expect(() => store.sqlite.prepare("UPDATE flags SET rule_change_id = NULL WHERE id = ?").run(linked.id)).toThrow(/decided flag is final/)
+  })
+
+  it("record the local profile that raised a flag and the one that decided it, by name, and refuse a profile that is not stored", async () => {
+    const { store, flags, runId } = await setup()
+    seedBundledPack(store, hrCorePack())
+    const rules = new RuleChanges(store)
+    const ana = rules.createProfile("Ana Anić").id
+    const ivo = rules.createProfile("Ivo Ivić").id
+    const flag = flags.create({ runId, kind: "wrong", note: "Krivi prag.", profileId: ana })
+    expect(flag.raisedBy).toEqual({ id: ana, name: "Ana Anić" })
+    const decided = flags.decide({ id: flag.id, decision: "confirmed", note: "Prag je 40.000 EUR.", profileId: ivo })
+    expect(decided).toMatchObject({ raisedBy: { id: ana, name: "Ana Anić" }, decision: { decidedBy: { id: ivo, name: "Ivo Ivić" } } })
+    expect(flags.list({ status: "all" }, store.clock())[0]?.flag).toEqual(decided)
+    expect(flags.auditTrail(flag.id).map((e) => e.detail)).toEqual([
+      { runId, kind: "wrong", profileId: ana },
+      { note: "Prag je 40.000 EUR.", profileId: ivo },
+    ])
+
+    const open = flags.create({ runId, kind: "unclear", note: "Nejasno." })
+    const rows = () => ({ flags: store.sqlite.prepare("SELECT * FROM flags").all(), audit: store.sqlite.prepare("SELECT * FROM flag_audit").all() })
+    const before = rows()
+    expect(() => flags.create({ runId, kind: "wrong", note: "x", profileId: "nitko" })).toThrow(FlagProfileNotFoundError)
+    expect(() => flags.decide({ id: open.id, decision: "rejected", note: "Ne.", profileId: "nitko" })).toThrow(FlagProfileNotFoundError)
+    expect(rows()).toEqual(before)
+    // The database holds the same line: who raised a flag never changes, and a decider comes only with a decision.
+    expect(() => store.sqlite.prepare("UPDATE flags SET raised_by = ? WHERE id = ?").run(ivo, open.id)).toThrow(/keeps who raised it/)
+    expect(() => store.sqlite.prepare("UPDATE flags SET decided_by = ? WHERE id = ?").run(ivo, open.id)).toThrow(/only with a decision/)
+    expect(() =>
+      store.sqlite
+        .prepare("INSERT INTO flags (id, run_id, kind, note, created_at, decided_by) VALUES ('x', ?, 'wrong', 'n', '2026-01-01', ?)")
+        .run(runId, ivo),
+    ).toThrow(/not when it is reported/)
+    expect(rows()).toEqual(before)
   })
 
   it("refuse a link on a rejection, to a change that is not stored, or at report time, and write nothing then", async () => {

@@ -114,6 +114,27 @@ describe("fiskai flags", () => {
     expect(rejecting.err).toContain("only with --confirm")
   })
 
+  test("decide --as records the deciding profile by id or name, list names who decided; an unknown profile exits 1 in hr and en, writing nothing", async () => {
+    const { db, wrong, unclear } = await flaggedDatabase()
+    const store = openStore({ path: db, clock: () => new Date(FLAGGED_AT) })
+    seedBundledPack(store, hrCorePack())
+    const ivo = new RuleChanges(store).createProfile("Ivo Ivić").id
+    store.close()
+    const unknown = await cli("flags", "decide", wrong, "--confirm", "--note", "rule vat.threshold", "--as", "Nitko", "--db", db)
+    expect(unknown).toEqual({ code: 1, out: "", err: "fiskai flags: Nema profila Nitko.\n" })
+    const english = await cli("flags", "decide", wrong, "--confirm", "--note", "x", "--as", "Nitko", "--locale", "en", "--db", db)
+    expect(english.err).toBe("fiskai flags: No profile Nitko.\n")
+    expect((await cli("flags", "list", "--db", db)).out.split("\n")[0]).toBe("2 otvorene prijave")
+
+    const byName = await cli("flags", "decide", wrong, "--confirm", "--note", "rule vat.threshold", "--as", "ivo ivić", "--json", "--db", db)
+    expect(JSON.parse(byName.out)).toMatchObject({ id: wrong, decision: { decidedBy: { id: ivo, name: "Ivo Ivić" } } })
+    expect((await cli("flags", "decide", unclear, "--reject", "--note", "Godina piše.", "--as", ivo, "--db", db)).code).toBe(0)
+    const all = await cli("flags", "list", "--all", "--db", db)
+    expect(all.out).toMatch(/ {4}Odluka \(\d+\. \d+\. \d{4}\., Ivo Ivić\): rule vat\.threshold/)
+    expect(all.out).toMatch(/ {4}Odluka \(\d+\. \d+\. \d{4}\., Ivo Ivić\): Godina piše\./)
+    expect((await cli("flags", "list", "--as", "Ivo", "--db", db)).code).toBe(2)
+  })
+
   test("bad usage exits 2 with the reason and the usage, before the database is opened", async () => {
     const missing = tempDbPath()
     for (const argv of [

@@ -58,6 +58,7 @@ function flag(id: string, patch: Partial<Flag> = {}): Flag {
     status: "open",
     decision: null,
     ruleChangeId: null,
+    raisedBy: null,
     ...patch,
   }
 }
@@ -125,7 +126,7 @@ describe("Report a problem on the answer card", () => {
     const decided = flag("f2", {
       runId: "r1",
       status: "confirmed",
-      decision: { decidedAt: "2025-01-16T10:00:00.000Z", note: "rule vat.threshold" },
+      decision: { decidedAt: "2025-01-16T10:00:00.000Z", note: "rule vat.threshold", decidedBy: null },
     })
     renderApp("/trace/r1", {
       "traces.get": async () => ok({ trace: summary("r1"), events: answeredRun("r1") }),
@@ -151,7 +152,7 @@ describe("The review queue", () => {
         decisions.push(input)
         if (conflict) return fail("CONFLICT", "flag a was already rejected")
         items = items.slice(1)
-        return ok(flag("a", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: input.note } }))
+        return ok(flag("a", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: input.note, decidedBy: null } }))
       },
     })
     await waitFor(() => expect(screen.getAllByTestId("review-row")).toHaveLength(5))
@@ -184,6 +185,43 @@ describe("The review queue", () => {
     expect(screen.getAllByTestId("review-row")).toHaveLength(4)
   })
 
+  it("records the current profile as the reviewer, and shows who reported and who decided", async () => {
+    const profiles = [
+      { id: "p-ana", displayName: "Ana Anić", createdAt: "2026-03-01T09:00:00.000Z" },
+      { id: "p-ivo", displayName: "Ivo Ivić", createdAt: "2026-03-01T09:00:00.000Z" },
+    ]
+    window.localStorage.setItem("fiskai.rules.profile", "p-ivo")
+    const raised = { ...item("a", 60_000), flag: flag("a", { raisedBy: { id: "p-ana", name: "Ana Anić" } }) }
+    const decidedByIvo = flag("b", {
+      status: "rejected",
+      raisedBy: null,
+      decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: "Odgovor stoji.", decidedBy: { id: "p-ivo", name: "Ivo Ivić" } },
+    })
+    const decisions: unknown[] = []
+    renderApp("/review", {
+      "profiles.list": async () => ok(profiles),
+      "flags.list": async (input) => ok(input.status === "all" ? [raised, { ...item("b", 0), flag: decidedByIvo }] : [raised]),
+      "flags.decide": async (input) => {
+        decisions.push(input)
+        return ok(flag("a", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: input.note, decidedBy: null } }))
+      },
+    })
+    try {
+      await waitFor(() => expect(screen.getByTestId<HTMLSelectElement>("profile-select").value).toBe("p-ivo"))
+      const row = (await screen.findAllByTestId("review-row"))[0] as HTMLElement
+      expect(within(row).getByTestId("review-reported").textContent).toMatch(/^prijavio\/la Ana Anić, /)
+      await act(async () => fireEvent.click(within(row).getByRole("button", { name: "Odbij" })))
+      const form = screen.getByRole("form", { name: "Odluka o prijavi: Pitanje a" })
+      fireEvent.change(within(form).getByRole("textbox"), { target: { value: "Odgovor stoji." } })
+      await act(async () => fireEvent.click(within(form).getByRole("button", { name: "Odbij" })))
+      expect(decisions).toEqual([{ id: "a", decision: "rejected", note: "Odgovor stoji.", profileId: "p-ivo" }])
+      await act(async () => fireEvent.click(screen.getByTestId("review-show-all")))
+      await waitFor(() => expect(screen.getByTestId("review-decided").textContent).toMatch(/^odlučio\/la Ivo Ivić, /))
+    } finally {
+      window.localStorage.removeItem("fiskai.rules.profile")
+    }
+  })
+
   it("says 1 prijava and 2 prijave for all reports, and when none is open", async () => {
     let all = [item("a", 0)]
     renderApp("/review", { "flags.list": async (input) => ok(input.status === "all" ? all : []) })
@@ -202,7 +240,7 @@ describe("The review queue", () => {
     const change = { id: "chg-1", ruleId: "dobit.stopa.10", status: "IN_REVIEW" as const }
     const decided: FlagQueueItem = {
       ...item("b", 0),
-      flag: flag("b", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: "Stopa do 2025." }, ruleChangeId: change.id }),
+      flag: flag("b", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: "Stopa do 2025.", decidedBy: null }, ruleChangeId: change.id }),
       linkedChange: change,
     }
     renderApp("/review", {
@@ -211,7 +249,7 @@ describe("The review queue", () => {
         ok([{ id: change.id, ruleId: change.ruleId, status: "IN_REVIEW", note: "Stopa 10 % do kraja 2025." } as never]),
       "flags.decide": async (input) => {
         decisions.push(input)
-        return ok(flag("a", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: input.note }, ruleChangeId: change.id }))
+        return ok(flag("a", { status: "confirmed", decision: { decidedAt: "2026-03-02T12:00:00.000Z", note: input.note, decidedBy: null }, ruleChangeId: change.id }))
       },
     })
     await waitFor(() => expect(screen.getAllByTestId("review-row")).toHaveLength(1))
