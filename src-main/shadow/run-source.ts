@@ -88,6 +88,15 @@ function completeEventsOf(stages: readonly string[]): string {
   return `FROM events e WHERE ${eventsOfTraceSql("e", "t.id")} AND e.status = 'complete' AND e.stage IN (${stages.map((s) => `'${s}'`).join(", ")})`
 }
 
+/**
+ * The events a run's gates are re-created from: the intake, each clarification's answer, and a
+ * clarification's question too, since a local model's accepted reading (issue 24) is recorded in
+ * the option the user took and the engine re-opens that gate only when given the reading.
+ */
+function gateEventsOf(): string {
+  return `FROM events e WHERE ${eventsOfTraceSql("e", "t.id")} AND ((e.status = 'complete' AND e.stage IN ('QUESTION_INTAKE', 'CLARIFICATION')) OR (e.status = 'awaiting_input' AND e.stage = 'CLARIFICATION'))`
+}
+
 const TERMINAL_STAGES = ["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER", "REFUSAL", "ERROR"]
 
 /** Reads pages of runs and the pack snapshots they name (each loaded once). */
@@ -103,7 +112,7 @@ export class RunReader {
     this.runs = db.prepare(
       `SELECT t.request_id AS requestId, t.question AS question, coalesce(t.evaluated_as_of, t.as_of_date) AS asOfDate,
          t.client_id AS clientId, t.created_at AS createdAt, t.request_json AS requestJson, t.pack_hash AS packHash,
-         (SELECT '[' || group_concat(e.event_json, ',') || ']' ${completeEventsOf(["QUESTION_INTAKE", "CLARIFICATION"])}) AS gateJson,
+         (SELECT '[' || group_concat(e.event_json, ',') || ']' ${gateEventsOf()}) AS gateJson,
          (SELECT e.event_json ${completeEventsOf(TERMINAL_STAGES)} ORDER BY e.id DESC LIMIT 1) AS terminalJson,
          (SELECT json_extract(e.event_json, '$.data.ruleIds') ${completeEventsOf(["RETRIEVAL"])} ORDER BY e.id DESC LIMIT 1) AS retrievedJson,
          (SELECT json_extract(e.event_json, '$.data.eligibleRuleIds') ${completeEventsOf(["APPLICABILITY"])} ORDER BY e.id DESC LIMIT 1) AS eligibleJson

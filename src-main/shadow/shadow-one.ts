@@ -1,7 +1,8 @@
 import { isTerminal, type ReasoningEvent } from "../../src-shared/events/event"
 import type { ShadowEntry, ShadowSkipReason } from "../../src-shared/shadow"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
-import type { EngineRequest } from "../engine/types"
+import { recordedInterpretations } from "../engine/interpretation-gate"
+import type { EngineRequest, ProposedInterpretation } from "../engine/types"
 import { ENGINE_VERSION, recordedEngineVersion } from "../engine/version"
 import type { LoadedPack } from "../knowledge/loader"
 import { StoredRequest } from "../store/stored-request"
@@ -45,6 +46,8 @@ export async function shadowOne(run: StoredRun, packs: ShadowPacks): Promise<Run
   if (recorded.data.stage === "ERROR" && NO_ANSWER_CODES.has(recorded.data.data.code ?? "")) return { kind: "skipped", reason: "NO_ANSWER_RECORDED" }
   const request: EngineRequest = parsed.data
   const clarifications = recordedAnswers(run.gateEvents)
+  // A reading a local model proposed and the user took is asked again as recorded (issue 24).
+  const interpretations = recordedInterpretations(run.gateEvents)
   let basePack: LoadedPack
   let base: RunResult
   let baseline: ShadowEntry["baseline"]
@@ -54,10 +57,10 @@ export async function shadowOne(run: StoredRun, packs: ShadowPacks): Promise<Run
     baseline = "recorded"
   } else {
     basePack = packs.baseline ?? packs.snapshot(run.packHash)
-    base = await askAgain(request, basePack, clarifications)
+    base = await askAgain(request, basePack, clarifications, interpretations)
     baseline = "rerun"
   }
-  const after = await askAgain(request, packs.candidate, clarifications)
+  const after = await askAgain(request, packs.candidate, clarifications, interpretations)
   const change = compareAnswers(answerFacts(base, basePack), answerFacts(after, packs.candidate), changedRuleIds(basePack, packs.candidate))
   if (change === null) return { kind: "same" }
   const { requestId, question, asOfDate, clientId, createdAt } = run
@@ -77,10 +80,16 @@ function answersAsRecorded(run: StoredRun, request: EngineRequest, packs: Shadow
 }
 
 /** The question asked again with `pack`; a clarification beyond the recorded answers ends it (AWAITING_INPUT). */
-async function askAgain(request: EngineRequest, pack: LoadedPack, clarifications: readonly string[]): Promise<RunResult> {
+async function askAgain(
+  request: EngineRequest,
+  pack: LoadedPack,
+  clarifications: readonly string[],
+  interpretations: readonly ProposedInterpretation[],
+): Promise<RunResult> {
   const result: RunResult = { terminal: null, retrievedRuleIds: [], eligibleRuleIds: [] }
   let gates = 0
-  for await (const event of buildAnswerWithReasoning(request, { pack, clock: systemClock, deliberatePauseMs: 0, clarifications })) {
+  const deps = { pack, clock: systemClock, deliberatePauseMs: 0, clarifications, ...(interpretations.length === 0 ? {} : { interpretations }) }
+  for await (const event of buildAnswerWithReasoning(request, deps)) {
     if (event.status === "awaiting_input" && ++gates > clarifications.length) break
     readResult(event, result)
   }

@@ -5,6 +5,7 @@ import { modelCompanionFactory } from "../../../src-main/model/model-run"
 import { PausedParts } from "../../../src-main/model/paused-parts"
 import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from "../../../src-main/model/settings"
 import { RunService } from "../../../src-main/runs/run-service"
+import { shadowRun } from "../../../src-main/shadow/shadow-run"
 import type { Store } from "../../../src-main/store/store"
 import { contentDelta, finishChunk, reasoningDelta, wellBehaved, type Script } from "../../support/scripted-openai-server"
 import { startRoutedServer, type RoutedServer } from "./routed-server"
@@ -180,5 +181,16 @@ describe("the model's reading of a question the pack cannot place", () => {
     expect(again.events.find((e) => e.stage === "CLARIFICATION" && e.status === "awaiting_input")?.data).toMatchObject({ reason: "interpretation" })
     expect(service.reader.modelRecords(again.requestId)).toEqual([])
     expect(await service.verify(again.requestId)).toMatchObject({ ok: true, replayOk: true })
+  })
+
+  test("a shadow over a run answered on a recorded reading asks it again with that reading, and finds no change", async () => {
+    const dbPath = tempDbPath()
+    const service = realService(openTestStore(dbPath))
+    const accept = "concept:neop-dnevnica-tuzemna;attribute=amount"
+    const run = await service.ask({ question: WEAK, asOfDate: AS_OF }, { clarifications: [accept], interpretations: [{ concept: "neop-dnevnica-tuzemna", attribute: "amount" }] })
+    expect(run.event.stage).toMatch(/ANSWER$/)
+    // Without the recorded reading the question is refused, which the shadow would report as a change.
+    const report = await shadowRun({ dbPath, candidate: hrCorePack(), baseline: hrCorePack(), workers: 1 })
+    expect(report.counts).toMatchObject({ runs: 1, changed: 0 })
   })
 })
