@@ -78,6 +78,14 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
     // implies client facts, which the run already takes from it) need not be covered as well.
     const described = focus.subjects.filter((s) => index.subjects.get(s)?.implies === undefined)
     if (described.length > 0 && described.length < focus.subjects.length) {
+      // Unless the pack has the topic for that client: "koliko paušalist plaća za mirovinsko?" is
+      // about the paušal craft's own pension contributions (fixed amounts), not an employee's 20 %.
+      const ownTopic = clientsOwnTopic(index, focus, described)
+      const answering = ownTopic.filter((c) => hasAttribute(index, c, focus))
+      if (answering.length > 0) return { kind: "fits", concepts: answering, partial: true }
+      // The client's own topic without the asked attribute: the employee's rule would answer
+      // another subject ("stopa doprinosa za paušalista": 20 % of a gross salary it does not have).
+      if (ownTopic.length > 0) return { kind: "uncovered", available: attributesOf(index, ownTopic) }
       const narrowed = selectFocusConcepts(index, { ...focus, subjects: described })
       if (narrowed.kind === "fits" && !narrowed.partial) return narrowed
     }
@@ -95,10 +103,13 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
   // do (registration, distance selling): offer those, never a rule about another attribute.
   const narrower = narrowerFitting(index, focus).filter((c) => !ruledOut(focus, c))
   if (narrower.length > 0) return { kind: "fits", concepts: narrower, partial: true }
+  return { kind: "uncovered", available: attributesOf(index, candidates) }
+}
+
+function attributesOf(index: FocusIndex, concepts: readonly Concept[]): Attribute[] {
   const available = new Set<Attribute>()
-  for (const concept of candidates)
-    for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
-  return { kind: "uncovered", available: [...available].sort() }
+  for (const concept of concepts) for (const a of index.conceptAttributes.get(concept.slug) ?? []) available.add(a)
+  return [...available].sort()
 }
 
 function narrowerFitting(index: FocusIndex, focus: Focus): Concept[] {
@@ -115,6 +126,22 @@ function hasAttribute(index: FocusIndex, concept: Concept, asked: AskedAttribute
   const attributes = index.conceptAttributes.get(concept.slug)
   if (!attributes) return false
   return [...attributes].some((a) => answersAttribute(asked, a))
+}
+
+/**
+ * Concepts about the client the question describes (every describing subject) and about what it
+ * asks, or a broader or narrower subject of it: "paušalist … mirovinsko" has the paušal craft's
+ * contributions and its first- and second-pillar amounts.
+ */
+function clientsOwnTopic(index: FocusIndex, focus: Focus, described: readonly string[]): Concept[] {
+  const describing = focus.subjects.filter((s) => !described.includes(s))
+  const related = (a: string, b: string) => a === b || isWithin(index, a, b) || isWithin(index, b, a)
+  const [first] = describing
+  if (first === undefined) return []
+  return (index.conceptsBySubject.get(first) ?? []).filter((c) => {
+    const about = c.subjects ?? []
+    return describing.every((s) => about.includes(s)) && described.every((d) => about.some((a) => related(a, d)))
+  })
 }
 
 /** Concepts about every narrowest subject the question names. */

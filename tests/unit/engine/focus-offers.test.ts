@@ -73,6 +73,24 @@ describe("a concept offered for a question about two subjects", () => {
   })
 })
 
+describe("a question describing the client whose own topic the pack has", () => {
+  it("offers the paušal craft's contributions, never the employee's pension rate", async () => {
+    const events = await untilInput("koliko paušalist plaća za mirovinsko mjesečno u 2025?")
+    const end = last(events)
+    expect(end?.stage === "ANSWER" && end.data.primaryRuleId).not.toBe("doprinos.mirovinsko-20")
+    const offered = events.flatMap((e) =>
+      e.stage === "CLARIFICATION" && e.status === "awaiting_input" ? (e.data.options ?? []).map((o) => o.value) : [],
+    )
+    expect(offered).toContain("concept:pausal-doprinosi")
+    expect(offered).not.toContain("concept:doprinos-mirovinsko")
+  })
+
+  it("refuses an attribute the client's own topic lacks rather than answer with the employee's rule", async () => {
+    const end = last(await untilInput("paušalist, stopa doprinosa za mirovinsko?"))
+    expect(end?.stage).toBe("REFUSAL")
+  })
+})
+
 describe("a question naming one broad subject and no attribute", () => {
   it("is asked which topic, never answered with the one concept about the subject alone", async () => {
     // The paušal craft's receipts limit is the only concept about nothing but the craft; it once
