@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3"
+import type { Store } from "../store/store"
 import type { FirmStatus, SyncReport } from "./contract"
 import { FirmError } from "./firm-errors"
 import type { FirmConnection } from "./firm-db"
@@ -6,9 +7,10 @@ import { recordSyncResult } from "./firm-link"
 import { firmStatus, type LiveState } from "./status"
 import { syncOnce } from "./sync"
 
-// The desk's background sync: every `intervalMs`, one sync on its own connection, never two at
-// once. It only awaits the network between small batches, so a question being asked at the same
-// time is never held up; a server that cannot be reached leaves the desk "offline" and working.
+// The desk's background sync: every `intervalMs`, one sync on its own connection (and a second
+// one for a backlog of traces, up-traces.ts), never two at once. It only awaits the network
+// between small batches, so a question being asked at the same time is never held up; a server
+// that cannot be reached leaves the desk "offline" and working.
 
 export interface BackgroundSyncOptions {
   sqlite: Database.Database
@@ -17,6 +19,10 @@ export interface BackgroundSyncOptions {
   now?: () => string
   /** Told after every attempt (a status bar, a log). */
   onChange?: (status: FirmStatus) => void
+  /** The desk's store, to put pack versions from other desks into force (firm-packs.ts). */
+  store?: Store
+  /** Told when a sync put another desk's pack version into force (the app reads its pack again). */
+  onPacksAdopted?: () => void
 }
 
 export class BackgroundSync {
@@ -24,8 +30,8 @@ export class BackgroundSync {
   private running: Promise<SyncReport | null> | null = null
   private live: LiveState = null
   private stopped = true
-  /** The connection of the sync under way, so that stop() can cut it (the server rolls back). */
-  private connection: FirmConnection | null = null
+  /** The connections of the sync under way, so that stop() can cut them (the server rolls back). */
+  private readonly connections = new Set<FirmConnection>()
   private cutting = false
 
   constructor(private readonly options: BackgroundSyncOptions) {}
@@ -46,7 +52,7 @@ export class BackgroundSync {
     this.timer = null
     this.cutting = true
     try {
-      await this.connection?.end()
+      await Promise.all([...this.connections].map((connection) => connection.end()))
       await this.running
     } finally {
       this.cutting = false
@@ -73,19 +79,42 @@ export class BackgroundSync {
     this.timer.unref()
   }
 
+  /** A connection stop() can cut; one stop() already cut is ended at once (its queries fail). */
+  private async connect(): Promise<FirmConnection> {
+    const connection = await this.options.connect()
+    if (this.cutting) {
+      await connection.end()
+      return connection
+    }
+    this.connections.add(connection)
+    const end = connection.end
+    return {
+      ...connection,
+      end: async () => {
+        this.connections.delete(connection)
+        await end()
+      },
+    }
+  }
+
   private async attempt(): Promise<SyncReport | null> {
     const now = this.options.now ?? (() => new Date().toISOString())
     this.live = "syncing"
     this.options.onChange?.(this.status())
     let connection: FirmConnection | null = null
     try {
-      connection = await this.options.connect()
-      this.connection = connection
+      connection = await this.connect()
       if (this.cutting) {
         this.live = null
         return null
       }
-      const report = await syncOnce(connection, this.options.sqlite, { now })
+      const { store, onPacksAdopted } = this.options
+      const report = await syncOnce(connection, this.options.sqlite, {
+        now,
+        openLane: () => this.connect(),
+        ...(store === undefined ? {} : { store }),
+        ...(onPacksAdopted === undefined ? {} : { onPacksAdopted: () => onPacksAdopted() }),
+      })
       recordSyncResult(this.options.sqlite, now(), null)
       this.live = null
       return report
@@ -101,7 +130,6 @@ export class BackgroundSync {
       recordSyncResult(this.options.sqlite, now(), (error as Error).message)
       return null
     } finally {
-      this.connection = null
       await connection?.end()
       this.options.onChange?.(this.status())
     }

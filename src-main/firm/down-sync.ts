@@ -1,7 +1,7 @@
 import { chainHash, GENESIS_HASH } from "../trace/hash-chain"
 import { SyncedEvent, SyncedFlag, SyncedPackVersion, SyncedReview, SyncedTrace, type DownCursor, type DownSource } from "./contract"
 import type { FirmDb } from "./firm-db"
-import type { LocalMirror, MirroredTrace, Page } from "./local-mirror"
+import { START, type LocalMirror, type MirroredTrace, type Page } from "./local-mirror"
 
 // Down-sync: other desks' traces, flags, reviews and published pack versions, page by page in
 // the server's (transaction id, row id) order. Only rows written by transactions older than the
@@ -54,7 +54,7 @@ async function drain<T>(
   store: (page: Page<T>, at: string) => void,
 ): Promise<number> {
   let received = 0
-  let page = await readPage(db, sql, mirror.cursor(source), options.pageSize)
+  let page = await readPage(db, sql, await stillThere(db, source, mirror.cursor(source)), options.pageSize)
   while (page.rows.length > 0) {
     const kept = await keep(page.rows, page.cursor)
     // The server reads the next page while this one is written to the desk's SQLite. A failure
@@ -66,6 +66,20 @@ async function drain<T>(
     page = await next
   }
   return received
+}
+
+/**
+ * The position, or the beginning when the firm no longer holds the row it names: the firm's
+ * server was restored from a backup older than this desk's last page, and rows written since
+ * may sit below the position. Pages read again leave the rows this desk has as they are.
+ */
+async function stillThere(db: FirmDb, source: DownSource, cursor: DownCursor): Promise<DownCursor> {
+  if (cursor.rowId === START.rowId) return cursor
+  const row = await db.query<{ present: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM firm.${source} WHERE tx = $1::xid8 AND id = $2::bigint) AS present`,
+    [cursor.tx, cursor.rowId],
+  )
+  return row.rows[0]?.present === true ? cursor : START
 }
 
 export interface Received {

@@ -10,6 +10,7 @@ export type FirmErrorKind =
   | "unreachable"
   | "not-initialised"
   | "schema-too-new"
+  | "schema-too-old"
   | "bad-desk-name"
   | "not-linked"
 
@@ -58,6 +59,13 @@ export function schemaTooNew(serverVersion: number, appVersion: number): FirmErr
   return new FirmError("schema-too-new", {
     hr: `Baza ureda ima shemu ${serverVersion}, a ova verzija FiskAI-ja poznaje do ${appVersion}. Ažurirajte FiskAI Workstation.`,
     en: `The firm's database has schema ${serverVersion}; this FiskAI version knows up to ${appVersion}. Update FiskAI Workstation.`,
+  })
+}
+
+export function schemaTooOld(where: string): FirmError {
+  return new FirmError("schema-too-old", {
+    hr: `Baza ureda (${where}) ima stariju shemu od ove verzije FiskAI-ja: administrator treba ponovno pokrenuti "fiskai firm init --url URL" (dodaje samo ono što nedostaje).`,
+    en: `The firm's database (${where}) has an older schema than this FiskAI version: an administrator runs "fiskai firm init --url URL" again (it adds only what is missing).`,
   })
 }
 

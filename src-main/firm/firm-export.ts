@@ -2,6 +2,7 @@ import { closeSync, openSync, writeSync } from "node:fs"
 import { SyncedEvent, SyncedTrace } from "./contract"
 import { checkChain } from "./down-sync"
 import type { FirmDb } from "./firm-db"
+import type { MirroredTrace } from "./local-mirror"
 
 // The whole firm's traces out of its PostgreSQL, for a compliance officer: one JSON line per
 // trace (the desk it came from, the trace, its events as hashed), oldest first, in pages. Every
@@ -26,24 +27,33 @@ const PAGE = `SELECT id, desk, request_id AS "requestId", created_at AS "created
 export async function exportFirmTraces(db: FirmDb, outPath: string, filter: FirmExportFilter): Promise<number> {
   const fd = openSync(outPath, "wx")
   try {
-    let after: [string, number] = ["", 0]
     let written = 0
-    for (;;) {
-      const rows = (await db.query<Record<string, unknown>>(PAGE, [...after, filter.since ?? null, dayAfter(filter.until), filter.desk ?? null])).rows
-      const last = rows.at(-1)
-      if (last === undefined) return written
-      const events = await eventsOf(db, rows.map((r) => String(r.requestId)))
-      for (const row of rows) {
-        const trace = SyncedTrace.parse({ ...row, confidence: row.confidence ?? null })
-        const item = { desk: String(row.desk), trace, events: events.get(trace.requestId) ?? [] }
+    for await (const page of firmTracePages(db, filter)) {
+      for (const item of page) {
         checkChain(item)
         writeSync(fd, `${JSON.stringify(item)}\n`)
       }
-      written += rows.length
-      after = [String(last.createdAt), Number(last.id)]
+      written += page.length
     }
+    return written
   } finally {
     closeSync(fd)
+  }
+}
+
+/** The firm's traces matching `filter`, oldest first, a page at a time, each with its desk and events. */
+export async function* firmTracePages(db: FirmDb, filter: FirmExportFilter): AsyncGenerator<MirroredTrace[]> {
+  let after: [string, number] = ["", 0]
+  for (;;) {
+    const rows = (await db.query<Record<string, unknown>>(PAGE, [...after, filter.since ?? null, dayAfter(filter.until), filter.desk ?? null])).rows
+    const last = rows.at(-1)
+    if (last === undefined) return
+    const events = await eventsOf(db, rows.map((r) => String(r.requestId)))
+    yield rows.map((row) => {
+      const trace = SyncedTrace.parse({ ...row, confidence: row.confidence ?? null })
+      return { desk: String(row.desk), trace, events: events.get(trace.requestId) ?? [] }
+    })
+    after = [String(last.createdAt), Number(last.id)]
   }
 }
 

@@ -1,9 +1,11 @@
 import type Database from "better-sqlite3"
 import { FirmView, type FirmLinkInput } from "../../src-shared/firm"
 import type { SecretStore } from "../secrets/secret-store"
+import type { Store } from "../store/store"
 import { BackgroundSync } from "./background-sync"
 import { connectFirm, type FirmConnection } from "./firm-db"
 import { notLinked } from "./firm-errors"
+import { enterFirm, firmIdOf } from "./firm-identity"
 import { forgetFirmLink, readFirmLink, saveFirmUrl } from "./firm-link"
 import { firmUrlForDesk, parseFirmUrl, withPassword, type FirmUrl } from "./firm-url"
 import { checkFirmSchema } from "./server-schema"
@@ -26,6 +28,10 @@ export interface FirmServiceOptions {
   now?: () => string
   /** Told whenever the state changes (the status bar's push). */
   onChange?: (view: FirmView) => void
+  /** The desk's store: pack versions other desks published are put into force in it. */
+  store?: Store
+  /** Told when a sync put another desk's pack version into force (the app reads its pack again). */
+  onPacksAdopted?: () => void
 }
 
 export class FirmService {
@@ -59,14 +65,18 @@ export class FirmService {
     const typed = input.password === undefined || input.password === "" ? undefined : input.password
     const password = typed ?? this.keptPassword()
     const connection = await connectFirm(withPassword(url, password), "fiskai link")
+    let firmId: string
     try {
       await checkFirmSchema(connection, url.where)
+      firmId = await firmIdOf(connection, url.where)
     } finally {
       await connection.end()
     }
     await this.stopSync()
     if (typed !== undefined) this.options.secrets.set(PASSWORD, typed)
     saveFirmUrl(this.options.sqlite, url.redacted, this.now())
+    // What waits to go up is counted against this firm from now on, not the one linked before.
+    enterFirm(this.options.sqlite, firmId, this.now())
     this.startSync()
     return this.changed()
   }
@@ -98,6 +108,8 @@ export class FirmService {
       intervalMs: this.options.intervalMs ?? DEFAULT_INTERVAL_MS,
       now: () => this.now(),
       onChange: () => this.changed(),
+      ...(this.options.store === undefined ? {} : { store: this.options.store }),
+      ...(this.options.onPacksAdopted === undefined ? {} : { onPacksAdopted: this.options.onPacksAdopted }),
     })
     this.sync.start()
   }

@@ -18,16 +18,16 @@ import { SyncedTrace } from "./contract"
 /** U+001E, the record separator: never raw in JSON text, hashes, seqs or request ids. */
 export const SEPARATOR = "\u001e"
 
-// Complete traces (their chain is sealed) after a row id, not yet at the firm, in the desk's row order.
+// Complete traces (their chain is sealed) after a row id, not yet at the firm `@firm`, in the desk's row order.
 export const PENDING_TRACES = `
   SELECT t.id AS rowId, t.request_id AS requestId, t.created_at AS createdAt, t.question, t.as_of_date AS asOfDate,
          t.request_json AS requestJson, t.client_id AS clientId, t.counterfactual_of AS counterfactualOf, t.locale,
          t.pack_id AS packId, t.pack_version AS packVersion, t.pack_hash AS packHash, t.outcome, t.domain,
          t.risk_tier AS riskTier, t.confidence, t.answer_text AS answerText, t.chain_head AS chainHead, t.event_count AS eventCount
   FROM traces t
-  WHERE t.id > ? AND t.status = 'complete' AND t.chain_head IS NOT NULL AND t.event_count > 0
-    AND NOT EXISTS (SELECT 1 FROM firm_sent s WHERE s.kind = 'trace' AND s.item_id = t.request_id)
-  ORDER BY t.id LIMIT ?`
+  WHERE t.id > @after AND t.status = 'complete' AND t.chain_head IS NOT NULL AND t.event_count > 0
+    AND NOT EXISTS (SELECT 1 FROM firm_sent s WHERE s.firm_id = @firm AND s.kind = 'trace' AND s.item_id = t.request_id)
+  ORDER BY t.id LIMIT @limit`
 
 export interface PackedEvents {
   count: number
@@ -60,14 +60,17 @@ export class OutboxBatches {
   private readonly traces: Database.Statement
   private readonly events: Database.Statement
 
-  constructor(sqlite: Database.Database) {
+  constructor(
+    sqlite: Database.Database,
+    private readonly firmId: string,
+  ) {
     this.traces = sqlite.prepare(PENDING_TRACES)
     this.events = sqlite.prepare(PACKED_EVENTS)
   }
 
   /** The next complete traces after row `afterRowId` that the firm does not have; null when none wait. */
   next(afterRowId: number, limit: number): TraceBatch | null {
-    const rows = this.traces.all(afterRowId, limit) as (Record<string, unknown> & { rowId: number })[]
+    const rows = this.traces.all({ after: afterRowId, limit, firm: this.firmId }) as (Record<string, unknown> & { rowId: number })[]
     const last = rows.at(-1)
     if (last === undefined) return null
     const traces = rows.map((row) => SyncedTrace.parse(row))

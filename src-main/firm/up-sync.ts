@@ -15,6 +15,9 @@ export interface UpOptions {
   desk: string
   batchSize: number
   now: () => string
+  /** Another connection for trace batches in parallel (up-traces.ts); none: one connection. */
+  openLane?: () => Promise<FirmDb>
+  lanes?: number
 }
 
 /** Sends every pending complete trace (see up-traces.ts); returns what happened to them. */

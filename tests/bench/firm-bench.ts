@@ -1,16 +1,20 @@
 import { readFileSync } from "node:fs"
+import { loadavg } from "node:os"
 import { performance } from "node:perf_hooks"
-import { connectFirm, type FirmDb } from "../../src-main/firm/firm-db"
+import { connectFirm, type FirmConnection, type FirmDb } from "../../src-main/firm/firm-db"
 import { firmHistoryPage, type FirmHistoryRequest } from "../../src-main/firm/firm-history"
 import { parseFirmUrl } from "../../src-main/firm/firm-url"
 import { syncOnce } from "../../src-main/firm/sync"
+import { TRACE_LANES } from "../../src-main/firm/up-traces"
 import { startPgCluster, type PgCluster } from "../support/pg-cluster"
+import { addDesk, applyFirmMigrations } from "../../src-main/firm/server-schema"
 import { adminClient, initFirm, openDesk, recordRuns, type TestDesk } from "../support/pg-desks"
 import type { BenchRow } from "./types"
 
 // The firm's figures (issue 25), against a local PostgreSQL with durable commits (fsync on):
-//  - sync throughput: a desk's finished runs (real engine events, chained) up to the firm, and
-//    the same runs down to another desk, in traces/s, each with the server's chain check;
+//  - sync throughput: a desk's finished runs (real engine events, chained) up to the firm over one
+//    connection and over TRACE_LANES, and all of them down to another desk, in traces/s, each
+//    with the server's chain check, and the CPU time on either side (the load changes the rate);
 //  - the firm-wide history page (50 rows) over 1,000,000 traces, p95: first pages, one desk's,
 //    one outcome's, and pages deep in the history by cursor. The million rows are made on the
 //    server with generate_series (not through sync), with its triggers off for that insert only.
@@ -42,46 +46,95 @@ function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
 }
 
-async function timedSync(cluster: PgCluster, desk: TestDesk): Promise<SyncTiming> {
-  const db = await connectFirm(parseFirmUrl(cluster.url(desk.name)))
+/** A desk's URL on `database` of the bench's cluster (each database is a firm). */
+function deskUrl(cluster: PgCluster, desk: string, database: string): string {
+  return cluster.url(desk).replace("/postgres?", `/${database}?`)
+}
+
+/** A second firm on the cluster, for the one-connection figure: its desk then has nothing to take down. */
+async function separateFirm(cluster: PgCluster, database: string, desk: string): Promise<void> {
+  const admin = await adminClient(cluster)
   try {
-    const pid = Number((await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid)
-    const serverBefore = processCpuMs(pid)
-    const clientBefore = process.cpuUsage()
-    const started = performance.now()
-    await syncOnce(db, desk.store.sqlite, { batchSize: 500 })
-    const seconds = (performance.now() - started) / 1000
-    const client = process.cpuUsage(clientBefore)
-    return { seconds, clientCpuMs: (client.user + client.system) / 1000, serverCpuMs: processCpuMs(pid) - serverBefore }
+    await admin.query(`CREATE DATABASE ${database}`)
   } finally {
-    await db.end()
+    await admin.end()
+  }
+  const there = await connectFirm(parseFirmUrl(deskUrl(cluster, cluster.adminUser, database)))
+  try {
+    await applyFirmMigrations(there)
+    await addDesk(there, desk)
+  } finally {
+    await there.end()
   }
 }
 
-function cpuRows(direction: string, timing: SyncTiming): BenchRow[] {
-  const per = (ms: number) => (ms * 1000) / SYNCED_RUNS
+/** A desk's connection whose server process's CPU time is added to `cpu.ms` when it ends. */
+async function measuredConnection(url: string, cpu: { ms: number }): Promise<FirmConnection> {
+  const db = await connectFirm(parseFirmUrl(url))
+  const pid = Number((await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid)
+  const before = processCpuMs(pid)
+  return {
+    ...db,
+    end: async () => {
+      cpu.ms += processCpuMs(pid) - before
+      await db.end()
+    },
+  }
+}
+
+/** One sync of `desk` over `lanes` connections at most (1: the code before issue 25's lanes). */
+async function timedSync(cluster: PgCluster, desk: TestDesk, lanes: number, database = "postgres"): Promise<SyncTiming> {
+  const server = { ms: 0 }
+  const url = deskUrl(cluster, desk.name, database)
+  const db = await measuredConnection(url, server)
+  const clientBefore = process.cpuUsage()
+  const started = performance.now()
+  try {
+    await syncOnce(db, desk.store.sqlite, { batchSize: 500, lanes, openLane: () => measuredConnection(url, server) })
+  } finally {
+    await db.end()
+  }
+  const seconds = (performance.now() - started) / 1000
+  const client = process.cpuUsage(clientBefore)
+  return { seconds, clientCpuMs: (client.user + client.system) / 1000, serverCpuMs: server.ms }
+}
+
+function cpuRows(direction: string, timing: SyncTiming, traces: number): BenchRow[] {
+  const per = (ms: number) => (ms * 1000) / traces
   return [
     { name: `firm: sync ${direction}, desk CPU per 1000 traces`, value: per(timing.clientCpuMs), unit: "ms" },
     { name: `firm: sync ${direction}, server CPU per 1000 traces`, value: per(timing.serverCpuMs), unit: "ms" },
   ]
 }
 
+// Up is measured twice in the same run, back to back: over one connection (as before issue 25's
+// lanes) and over TRACE_LANES connections (what the app does), each from its own desk to its own
+// firm database, so that neither sync also takes the other's runs down.
 async function syncRows(cluster: PgCluster): Promise<BenchRow[]> {
-  const up = openDesk("bench_a")
+  const one = openDesk("bench_a")
+  const up = openDesk("bench_d")
   const down = openDesk("bench_b")
   try {
+    await recordRuns(one, SYNCED_RUNS)
     await recordRuns(up, SYNCED_RUNS)
-    const upTiming = await timedSync(cluster, up)
-    const downTiming = await timedSync(cluster, down)
+    await separateFirm(cluster, "bench_one", one.name)
+    const oneTiming = await timedSync(cluster, one, 1, "bench_one")
+    const upTiming = await timedSync(cluster, up, TRACE_LANES)
+    const downTiming = await timedSync(cluster, down, TRACE_LANES)
+    const oneRate = SYNCED_RUNS / oneTiming.seconds
     const upRate = SYNCED_RUNS / upTiming.seconds
     const downRate = SYNCED_RUNS / downTiming.seconds
     return [
-      { name: `firm: sync up, ${SYNCED_RUNS} runs to local PostgreSQL`, value: upRate, unit: "traces/s", goal: ">= 2000", pass: upRate >= 2000 },
-      ...cpuRows("up", upTiming),
+      { name: `firm: sync up, ${SYNCED_RUNS} runs, one connection`, value: oneRate, unit: "traces/s" },
+      ...cpuRows("up (one connection)", oneTiming, SYNCED_RUNS),
+      { name: `firm: sync up, ${SYNCED_RUNS} runs, ${TRACE_LANES} connections`, value: upRate, unit: "traces/s", goal: ">= 2000", pass: upRate >= 2000 },
+      ...cpuRows("up", upTiming, SYNCED_RUNS),
       { name: `firm: sync down, ${SYNCED_RUNS} runs from local PostgreSQL`, value: downRate, unit: "traces/s", goal: ">= 2000", pass: downRate >= 2000 },
-      ...cpuRows("down", downTiming),
+      ...cpuRows("down", downTiming, SYNCED_RUNS),
+      { name: "firm: machine load (1 min) after the syncs", value: loadavg()[0] ?? 0, unit: "" },
     ]
   } finally {
+    one.close()
     up.close()
     down.close()
   }

@@ -8,11 +8,14 @@ import type { CliIo } from "../io"
 export const FIRM_USAGE = `usage: fiskai firm init --url ADMIN_URL [--desk NAME]... [--locale hr|en]
        fiskai firm sync [--url URL] [--db FILE] [--json] [--locale hr|en]
        fiskai firm status [--db FILE] [--json] [--locale hr|en]
-       fiskai firm export --out FILE [--url URL] [--db FILE] [--since DATE] [--until DATE] [--desk NAME]
+       fiskai firm export --out FILE [--signed [--key-dir DIR]] [--url URL] [--db FILE] [--since DATE] [--until DATE] [--desk NAME]
   --url URL       postgresql://user@host/db (TLS required: ?sslmode=verify-full, except on localhost
                   or a Unix socket ?host=/run/postgresql); default FISKAI_FIRM_URL, then the last one used
   --desk NAME     init: add a desk (its own PostgreSQL role; repeat for more); export: only that desk's traces
   --out FILE      export: the firm's traces as JSON lines, one trace with its events per line
+  --signed        export: a signed audit bundle (.zip) instead, as \`fiskai export\` writes and
+                  \`fiskai verify\` checks, with desks.jsonl naming each trace's desk
+  --key-dir DIR   export --signed: the folder of this installation's signing key (default: the app's)
   --since/--until export: traces created in this range (YYYY-MM-DD, both days included)
   --locale hr|en  language of the text output (default hr)`
 
@@ -24,6 +27,8 @@ const OPTIONS = {
   since: { type: "string" },
   until: { type: "string" },
   json: { type: "boolean" },
+  signed: { type: "boolean" },
+  "key-dir": { type: "string" },
   locale: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const
@@ -39,7 +44,7 @@ const ALLOWED: Record<string, readonly (keyof FirmValues)[]> = {
   init: ["url", "desk", "locale"],
   sync: ["url", "db", "json", "locale"],
   status: ["db", "json", "locale"],
-  export: ["url", "db", "out", "since", "until", "desk", "locale"],
+  export: ["url", "db", "out", "since", "until", "desk", "signed", "key-dir", "locale"],
 }
 
 /**
@@ -64,6 +69,7 @@ export function parseInvocation(argv: string[], io: CliIo): [string, FirmInvocat
     if (sub === "init" && values.url === undefined && process.env.FISKAI_FIRM_URL === undefined)
       throw new UsageError("fiskai firm init: --url is required (the administrator's URL)")
     if (sub === "export" && values.out === undefined) throw new UsageError("fiskai firm export: --out FILE is required")
+    if (values["key-dir"] !== undefined && values.signed !== true) throw new UsageError("fiskai firm export: --key-dir belongs to --signed")
     if (values.since !== undefined) parseIsoDate("--since", values.since)
     if (values.until !== undefined) parseIsoDate("--until", values.until)
     const locale = values.locale === undefined ? "hr" : parseLocale("--locale", values.locale)

@@ -45,7 +45,7 @@ export async function runFirmSync({ values, locale }: FirmInvocation, io: CliIo)
     })
     try {
       await checkFirmSchema(db, url.where)
-      const report = await syncOnce(db, store.sqlite, { now })
+      const report = await syncOnce(db, store.sqlite, { now, store, openLane: () => connectFirm(url, "fiskai firm sync") })
       recordSyncResult(store.sqlite, now(), null)
       io.stdout.write(values.json ? `${JSON.stringify(report)}\n` : `${syncReportText(report, locale)}\n`)
       return 0

@@ -1,6 +1,9 @@
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, expect, it } from "vitest"
+import { DESKS_FILE } from "../../../src-main/export/bundle-format"
+import { PUBLIC_KEY_FILE, SIGNING_DIR } from "../../../src-main/export/signing-keys"
+import { BundleReader } from "../../../src-main/export/verify/bundle-reader"
 import { cli } from "../cli/commands/cli-harness"
 import { openDesk, recordRuns, type TestDesk } from "../../support/pg-desks"
 import { describeWithPg, usePgCluster } from "./pg-harness"
@@ -68,6 +71,39 @@ describeWithPg("fiskai firm", () => {
     const refused = await cli("firm", "export", "--db", db(a), "--out", out)
     expect(refused.code).toBe(1)
     expect(refused.err).toContain("već postoji")
+  })
+
+  it("export --signed writes an audit bundle that fiskai verify verifies, naming each run's desk", async () => {
+    const out = join(a.dir, "firm.zip")
+    const keyDir = join(a.dir, "keys")
+    const result = await cli("firm", "export", "--signed", "--key-dir", keyDir, "--db", db(a), "--out", out, "--locale", "en")
+    expect(result.err).toBe("")
+    expect(result.out).toContain("Exported from the firm: 5 runs")
+
+    const trusted = join(keyDir, SIGNING_DIR, PUBLIC_KEY_FILE)
+    const verified = await cli("verify", out, "--trusted-key", trusted, "--json")
+    const verdict = JSON.parse(verified.out) as { ok: boolean; signerTrusted: boolean; traces: { ok: boolean; replayOk: boolean | null }[] }
+    expect(verdict).toMatchObject({ ok: true, signerTrusted: true })
+    expect(verdict.traces).toHaveLength(5)
+    expect(verified.code).toBe(0)
+
+    const bundle = await BundleReader.open(out)
+    try {
+      const desks = (await bundle.readAll(DESKS_FILE, 1 << 20)).toString("utf8").trim().split("\n").map((l) => JSON.parse(l) as { desk: string; requestId: string })
+      const local = (desk: TestDesk) => desk.store.sqlite.prepare("SELECT request_id FROM traces").pluck().all() as string[]
+      expect(desks.filter((d) => d.desk === "ured_a").map((d) => d.requestId).sort()).toEqual(local(a).sort())
+      expect(desks.filter((d) => d.desk === "ured_b").map((d) => d.requestId).sort()).toEqual(local(b).sort())
+      const manifest = JSON.parse((await bundle.readAll("manifest.json", 1 << 20)).toString("utf8")) as { files: { path: string }[] }
+      expect(manifest.files.map((f) => f.path)).toContain(DESKS_FILE)
+    } finally {
+      bundle.close()
+    }
+
+    const empty = join(a.dir, "nobody.zip")
+    const none = await cli("firm", "export", "--signed", "--key-dir", keyDir, "--db", db(a), "--desk", "nobody", "--out", empty, "--locale", "en")
+    expect(none.code).toBe(1)
+    expect(none.err).toContain("no run of the firm matches; nothing was written")
+    expect(existsSync(empty)).toBe(false)
   })
 
   it("refuses a remote server without TLS, in the user's language, before connecting", async () => {

@@ -64,11 +64,27 @@ describeWithPg("a sync cut at random points", () => {
     b.close()
   })
 
-  async function syncDesk(desk: TestDesk, cut: Cut | null): Promise<boolean> {
+  let lanesOpened = 0
+
+  /** A connection of the desk's, cut at `cut` when one is given. */
+  async function deskConnection(desk: TestDesk, cut: Cut | null): Promise<FirmConnection> {
     const conn = await connectFirm(parseFirmUrl(pg.current().url(desk.name)))
+    if (cut === null) return conn
+    const pid = Number((await conn.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid)
+    return { ...cutting(conn, admin, pid, cut), end: () => conn.end() }
+  }
+
+  // Trace batches go over two connections (the second one, when a backlog waits, is cut at its own
+  // statement too), so cuts land while another batch is in flight on the other connection.
+  async function syncDesk(desk: TestDesk, cut: Cut | null): Promise<boolean> {
+    const conn = await deskConnection(desk, cut)
+    const laneCut = cut === null ? null : { at: 1 + ((cut.at * 7) % 5), after: !cut.after }
     try {
-      const pid = Number((await conn.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid)
-      await syncOnce(cut === null ? conn : cutting(conn, admin, pid, cut), desk.store.sqlite, { batchSize: 4 })
+      const openLane = () => {
+        lanesOpened += 1
+        return deskConnection(desk, laneCut)
+      }
+      await syncOnce(conn, desk.store.sqlite, { batchSize: 4, openLane })
       return true
     } catch {
       return false
@@ -101,6 +117,7 @@ describeWithPg("a sync cut at random points", () => {
     }
     // The cuts really happened, mid-transaction and after commits alike.
     expect(cutShort).toBeGreaterThan(25)
+    expect(lanesOpened).toBeGreaterThan(10)
 
     for (const desk of [a, b, a]) expect(await syncDesk(desk, null)).toBe(true)
 

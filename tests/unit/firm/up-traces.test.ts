@@ -90,4 +90,70 @@ describeWithPg("traces going up in packed batches", () => {
     )
     expect(stored.rows[0]).toEqual({ traces: "12", events: stored.rows[0]?.expected, expected: stored.rows[0]?.expected })
   })
+
+  /** The desk's connection, counting its batch statements and how many are at the server at once. */
+  function counted(conn: FirmConnection, tally: { batches: number; atOnce: number; max: number }, failFirst = false, delayMs = 0): FirmConnection {
+    return {
+      ...conn,
+      query: async (text, values) => {
+        if (text !== INSERT_TRACE_BATCH) return conn.query(text, values)
+        tally.batches += 1
+        if (failFirst && tally.batches === 1) throw new Error("the second connection broke")
+        tally.atOnce += 1
+        tally.max = Math.max(tally.max, tally.atOnce)
+        try {
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+          return await conn.query(text, values)
+        } finally {
+          tally.atOnce -= 1
+        }
+      },
+    }
+  }
+
+  it("sends a backlog over two connections at once, each trace once, and ends the second one", async () => {
+    await recordRuns(desk, 30)
+    const tally = { batches: 0, atOnce: 0, max: 0 }
+    let ended = 0
+    const openLane = async () => {
+      const lane = await connectFirm(parseFirmUrl(pg.current().url("desk_p")))
+      return { ...counted(lane, tally), end: () => lane.end().then(() => void (ended += 1)) }
+    }
+    // The first connection's batches take a while: the second one is open before the backlog is gone.
+    const report = await syncOnce(counted(db, tally, false, 100), desk.store.sqlite, { batchSize: 3, openLane })
+    expect(report.sent.trace).toBe(30)
+    expect(tally.batches).toBe(10)
+    expect(tally.max).toBe(2)
+    expect(ended).toBe(1)
+    const stored = await admin.query<{ traces: string; distinct: string; events: string; expected: string }>(
+      "SELECT count(*) AS traces, count(DISTINCT request_id) AS distinct, (SELECT count(*) FROM firm.events) AS events, sum(event_count) AS expected FROM firm.traces",
+    )
+    expect(stored.rows[0]?.traces).toBe("42")
+    expect(stored.rows[0]?.distinct).toBe("42")
+    expect(stored.rows[0]?.events).toBe(stored.rows[0]?.expected)
+  })
+
+  it("stops at the first connection that fails, keeps what committed, and the next sync sends the rest", async () => {
+    await recordRuns(desk, 12)
+    const openLane = async () => {
+      const lane = await connectFirm(parseFirmUrl(pg.current().url("desk_p")))
+      return { ...counted(lane, { batches: 0, atOnce: 0, max: 0 }, true), end: () => lane.end() }
+    }
+    // The first connection's batches take a while, so the second one surely gets a batch to fail on.
+    const slow: FirmConnection = {
+      ...db,
+      query: async (text, values) => {
+        if (text === INSERT_TRACE_BATCH) await new Promise((resolve) => setTimeout(resolve, 300))
+        return db.query(text, values)
+      },
+    }
+    await expect(syncOnce(slow, desk.store.sqlite, { batchSize: 3, openLane })).rejects.toThrow(/the second connection broke/)
+    const after = new LocalOutbox(desk.store.sqlite).waiting().trace
+    expect(after).toBeGreaterThan(0)
+    expect(after).toBeLessThan(12)
+    const rest = await syncOnce(db, desk.store.sqlite, { batchSize: 3 })
+    expect(rest.sent.trace).toBe(after)
+    const stored = await admin.query<{ traces: string }>("SELECT count(*) AS traces FROM firm.traces")
+    expect(stored.rows[0]?.traces).toBe("54")
+  })
 })
