@@ -110,7 +110,9 @@ export function createServices(options: ServicesOptions): Services {
     ...(options.ifDamaged === undefined ? {} : { ifDamaged: options.ifDamaged }),
   })
   // The app's pack file, or a newer version published in this database (packs/pack-in-force.ts).
-  const inForce = () => given ?? packInForce(store, loadPackFile(runtime.packPath)).pack
+  // The file does not change while the app runs: read once, not at every publication's reload.
+  const bundled = lazy(() => loadPackFile(runtime.packPath))
+  const inForce = () => given ?? packInForce(store, bundled()).pack
   let current = lazy(inForce)
   const pack = () => current()
   if (threaded) pack()
@@ -141,7 +143,7 @@ export function createServices(options: ServicesOptions): Services {
     onBackgroundError: (requestId, error) => report(`run ${requestId}`, error),
   })
   const { exportProgress, jobsEnded } = jobBuses(report)
-  const { firm, firmChanged } = firmConnection(store, secrets, threaded, report)
+  const { firm, firmChanged } = firmConnection(store, secrets, threaded, report, () => (current = lazy(inForce)))
   const exports = new ExportJobs({ dbPath: resolve(runtime.dbPath), dataDir, progress: exportProgress, ended: jobsEnded, onBackgroundError: report })
   return {
     dataDir,
@@ -238,10 +240,20 @@ function modelProvider(dataDir: string | null, secrets: SecretStore, settings: S
   })
 }
 
-/** The firm connection (issue 25); the hosts sync in the background while linked, the CLI only when told. */
-function firmConnection(store: Store, secrets: SecretStore, background: boolean, report: (context: string, error: unknown) => void) {
+/**
+ * The firm connection (issue 25); the hosts sync in the background while linked, the CLI only when
+ * told. `onPacksAdopted`: a pack version another desk published came down and is now the newest
+ * stored (firm/firm-packs.ts), so the app reads its pack in force again at the next question.
+ */
+function firmConnection(
+  store: Store,
+  secrets: SecretStore,
+  background: boolean,
+  report: (context: string, error: unknown) => void,
+  onPacksAdopted: () => void,
+) {
   const firmChanged = createEventBus<FirmView>((error) => report("firm status subscriber", error))
-  const firm = new FirmService({ sqlite: store.sqlite, secrets, onChange: (view) => firmChanged.publish(view) })
+  const firm = new FirmService({ sqlite: store.sqlite, store, secrets, onChange: (view) => firmChanged.publish(view), onPacksAdopted })
   if (background) firm.start()
   return { firm, firmChanged }
 }

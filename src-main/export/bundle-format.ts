@@ -9,8 +9,10 @@ export const BUNDLE_FORMAT = "fiskai-audit-bundle"
 /**
  * 2: the bundle also carries the exported runs' flags and their decisions (flags.jsonl, named by
  * the manifest's `flags`; flag-records.ts). A version 1 bundle has neither, and still verifies.
+ * 3: each flag record also names who raised it and who decided it (`raisedByName`,
+ * `decision.decidedByName`); version 2 bundles, whose records have neither, still verify.
  */
-export const BUNDLE_FORMAT_VERSION = 2
+export const BUNDLE_FORMAT_VERSION = 3
 
 export const EVENTS_FILE = "events.jsonl"
 export const TRACES_JSONL_FILE = "traces.jsonl"
@@ -19,8 +21,13 @@ export const REPORT_FILE = "report.html"
 export const PACK_DIR = "rule-packs/"
 export const MANIFEST_FILE = "manifest.json"
 export const SIGNATURE_FILE = "manifest.sig"
-/** The flags of the exported runs and their decisions, one canonical JSON record a line (format version 2). */
+/** The flags of the exported runs and their decisions, one canonical JSON record a line (format version 2 and later). */
 export const FLAGS_FILE = "flags.jsonl"
+/**
+ * A firm-wide bundle's desks (issue 25): one canonical JSON line `{"desk":…,"requestId":…}` per
+ * trace, by requestId. Listed in `files` like any content file, so the signature covers it.
+ */
+export const DESKS_FILE = "desks.jsonl"
 
 export function packFileName(hash: string): string {
   return `${PACK_DIR}${hash}.json`
@@ -51,7 +58,7 @@ export const ManifestTrace = z.strictObject({
 export const Manifest = z
   .strictObject({
     format: z.literal(BUNDLE_FORMAT),
-    formatVersion: z.union([z.literal(1), z.literal(BUNDLE_FORMAT_VERSION)]),
+    formatVersion: z.union([z.literal(1), z.literal(2), z.literal(BUNDLE_FORMAT_VERSION)]),
     app: z.strictObject({ name: z.string(), version: z.string() }),
     exportedAt: z.string(),
     exportedBy: z.strictObject({ osUser: z.string(), firmName: z.string() }),
@@ -64,12 +71,12 @@ export const Manifest = z
     }),
     chain: z.strictObject({ formula: z.string(), genesis: z.string() }),
     files: z.array(ManifestFile),
-    /** Format version 2: the flags file and how many flag records it holds. */
+    /** Format versions 2 and 3: the flags file and how many flag records it holds. */
     flags: z.strictObject({ file: z.literal(FLAGS_FILE), count: z.number().int().nonnegative() }).optional(),
     traces: z.array(ManifestTrace),
   })
   .refine((m) => (m.formatVersion === 1) === (m.flags === undefined), {
-    message: "a version 2 manifest names its flags file, and a version 1 manifest has none",
+    message: "a version 2 or 3 manifest names its flags file, and a version 1 manifest has none",
     path: ["flags"],
   })
 

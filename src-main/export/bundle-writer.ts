@@ -8,6 +8,7 @@ import {
   BUNDLE_FORMAT,
   BUNDLE_FORMAT_VERSION,
   CHAIN_FORMULA,
+  DESKS_FILE,
   EVENTS_FILE,
   FLAGS_FILE,
   MANIFEST_FILE,
@@ -148,6 +149,8 @@ export async function writeBundle(options: WriteBundleOptions): Promise<WriteBun
       manifestFiles.push(listed(path, await addWhole(out, path, Buffer.from(pack.canonicalJson, "utf8"), level)))
     }
     const flagCount = await addFlags(out, source, manifestFiles, level)
+    const desks = source.deskLines?.()
+    if (desks !== undefined) manifestFiles.push(listed(DESKS_FILE, await addWhole(out, DESKS_FILE, Buffer.from(desks.map((line) => `${line}\n`).join(""), "utf8"), level)))
     checkCancelled()
     const manifest = await traces.manifest(manifestMembers(options, manifestFiles, flagCount))
     await addWhole(out, MANIFEST_FILE, manifest, level)
@@ -194,7 +197,7 @@ async function finishContentEntries(
   return entries
 }
 
-/** flags.jsonl, listed in `files`, when the source has flags to give (format version 2); how many records, else null. */
+/** flags.jsonl, listed in `files`, when the source has flags to give (format version 2 and later); how many records, else null. */
 async function addFlags(out: ZipOutput, source: BundleSource, files: ManifestFile[], level: number): Promise<number | null> {
   const lines = source.flagLines?.() ?? null
   if (lines === null) return null

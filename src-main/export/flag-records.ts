@@ -10,8 +10,9 @@ export { FLAGS_FILE }
 // the note, when, and the rule change a confirmation names, with its author and reviewer). One
 // record per line of flags.jsonl, in canonical JSON, the runs' bundle order then the flags' own;
 // the file is listed in the signed manifest like every other, so its records are signed too.
-// The store records no person for a report or a decision (a desk's local app): the bundle's
-// manifest names who exported it, and a linked rule change names its author and reviewer.
+// Format version 3 adds who raised the flag and who decided it (the local profiles' names, null
+// when none was recorded: flags from before migration 0017, or raised with no profile chosen);
+// a version 2 bundle's records have neither, and still verify as version 2 records.
 
 export const FlagRuleChange = z.strictObject({
   id: z.string().min(1),
@@ -22,7 +23,8 @@ export const FlagRuleChange = z.strictObject({
   approvedByName: z.string().nullable(),
 })
 
-export const FlagDecisionRecord = z.strictObject({
+/** A decision as format version 2 records it. */
+export const FlagDecisionRecordV2 = z.strictObject({
   decision: z.enum(["confirmed", "rejected"]),
   decidedAt: z.string().min(1),
   note: z.string(),
@@ -30,26 +32,43 @@ export const FlagDecisionRecord = z.strictObject({
   ruleChange: FlagRuleChange.nullable(),
 })
 
-export const FlagRecord = z
-  .strictObject({
-    id: z.string().min(1),
-    /** The flagged run: a trace of this bundle. */
-    runId: z.string().min(1),
-    kind: z.enum(["wrong", "unclear"]),
-    note: z.string(),
-    reportedAt: z.string().min(1),
-    /** Null while the flag is open. */
-    decision: FlagDecisionRecord.nullable(),
-  })
-  .refine(
-    (r) => r.decision === null || r.decision.decision === "confirmed" || r.decision.ruleChange === null,
-    {
-      message: "only a confirmed flag names a rule change",
-      path: ["decision", "ruleChange"],
-    },
-  )
+export const FlagDecisionRecord = FlagDecisionRecordV2.extend({
+  /** Format version 3: the name of the profile that decided it; null when none was recorded. */
+  decidedByName: z.string().nullable(),
+})
+
+const RecordV2 = z.strictObject({
+  id: z.string().min(1),
+  /** The flagged run: a trace of this bundle. */
+  runId: z.string().min(1),
+  kind: z.enum(["wrong", "unclear"]),
+  note: z.string(),
+  reportedAt: z.string().min(1),
+  /** Null while the flag is open. */
+  decision: FlagDecisionRecordV2.nullable(),
+})
+
+const RecordV3 = RecordV2.extend({
+  /** Format version 3: the name of the profile that raised it; null when none was recorded. */
+  raisedByName: z.string().nullable(),
+  decision: FlagDecisionRecord.nullable(),
+})
+
+const onlyConfirmedLinks = (r: { decision: { decision: string; ruleChange: unknown } | null }) =>
+  r.decision === null || r.decision.decision === "confirmed" || r.decision.ruleChange === null
+const ONLY_CONFIRMED = { message: "only a confirmed flag names a rule change", path: ["decision", "ruleChange"] }
+
+/** A flag record as format version 2 wrote it (no persons). */
+export const FlagRecordV2 = RecordV2.refine(onlyConfirmedLinks, ONLY_CONFIRMED)
+/** A flag record as this app writes it (format version 3). */
+export const FlagRecord = RecordV3.refine(onlyConfirmedLinks, ONLY_CONFIRMED)
 
 export type FlagRecord = z.infer<typeof FlagRecord>
+
+/** The record schema of a bundle's format version (flags.jsonl exists from version 2). */
+export function flagRecordSchema(formatVersion: number): typeof FlagRecordV2 | typeof FlagRecord {
+  return formatVersion === 2 ? FlagRecordV2 : FlagRecord
+}
 
 interface FlagRow {
   id: string
@@ -66,6 +85,8 @@ interface FlagRow {
   changeStatus: FlagRuleChange["status"] | null
   authorName: string | null
   approvedByName: string | null
+  raisedByName: string | null
+  decidedByName: string | null
 }
 type FlagRuleChange = z.infer<typeof FlagRuleChange>
 
@@ -78,8 +99,11 @@ export function flagLinesOfSelection(db: Database.Database): string[] {
     .prepare(
       `SELECT f.id AS id, f.run_id AS runId, f.kind AS kind, f.note AS note, f.created_at AS createdAt, f.status AS status,
          f.decided_at AS decidedAt, f.decision_note AS decisionNote, rc.id AS changeId, rc.rule_id AS ruleId,
-         rc.kind AS changeKind, rc.status AS changeStatus, pa.display_name AS authorName, pb.display_name AS approvedByName
+         rc.kind AS changeKind, rc.status AS changeStatus, pa.display_name AS authorName, pb.display_name AS approvedByName,
+         pr.display_name AS raisedByName, pd.display_name AS decidedByName
        FROM export_selection s JOIN flags f ON f.run_id = s.request_id
+       LEFT JOIN profiles pr ON pr.id = f.raised_by
+       LEFT JOIN profiles pd ON pd.id = f.decided_by
        LEFT JOIN rule_changes rc ON rc.id = f.rule_change_id
        LEFT JOIN profiles pa ON pa.id = rc.author_id
        LEFT JOIN profiles pb ON pb.id = rc.approved_by
@@ -107,9 +131,16 @@ function recordOf(row: FlagRow): FlagRecord {
     kind: row.kind,
     note: row.note,
     reportedAt: row.createdAt,
+    raisedByName: row.raisedByName,
     decision:
       row.status === "open" || row.decidedAt === null || row.decisionNote === null
         ? null
-        : { decision: row.status, decidedAt: row.decidedAt, note: row.decisionNote, ruleChange },
+        : {
+            decision: row.status,
+            decidedAt: row.decidedAt,
+            note: row.decisionNote,
+            ruleChange,
+            decidedByName: row.decidedByName,
+          },
   }
 }

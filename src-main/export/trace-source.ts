@@ -49,6 +49,11 @@ export interface BundleSource {
    * A source without it writes a format version 1 bundle, which carries no flags.
    */
   flagLines?(): string[]
+  /**
+   * A firm-wide bundle's desks.jsonl lines (src-main/firm/firm-bundle.ts): the desk each trace
+   * came from. A desk's own bundle has none.
+   */
+  deskLines?(): string[]
   close(): void
 }
 

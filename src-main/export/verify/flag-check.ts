@@ -1,12 +1,13 @@
 import type { BundleProblem } from "../../../src-shared/export"
 import { canonicalJson } from "../../util/canonical-json"
 import { FLAGS_FILE, type Manifest } from "../bundle-format"
-import { FlagRecord } from "../flag-records"
+import { flagRecordSchema } from "../flag-records"
 import type { BundleReader } from "./bundle-reader"
 import { jsonNestsDeeper, MAX_JSON_DEPTH, MAX_LINE_BYTES } from "./limits"
 import { compareDigest, fileProblem } from "./problems"
 
-// flags.jsonl of a format version 2 bundle (the exported runs' flags and their decisions): its
+// flags.jsonl of a format version 2 or 3 bundle (the exported runs' flags and their decisions; 3
+// also names who raised and who decided each, and each record is read as its version wrote it): its
 // hash is the one the signed manifest lists (so every record is covered by the signature; a
 // changed record is named as such), and each line is a flag record in canonical JSON about a
 // trace of this bundle, each flag once, as many as the manifest says.
@@ -26,7 +27,7 @@ export async function checkFlags(reader: BundleReader, manifest: Manifest, repor
   for await (const raw of lines) {
     if (raw.text === "") continue
     count += 1
-    const problem = raw.text === null ? raw.problem : recordProblem(raw.text, runs, seen)
+    const problem = raw.text === null ? raw.problem : recordProblem(raw.text, manifest.formatVersion, runs, seen)
     if (problem !== null)
       report(fileProblem(FLAGS_FILE, `${FLAGS_FILE} line ${raw.line}: ${problem}`, raw.line))
   }
@@ -40,7 +41,7 @@ export async function checkFlags(reader: BundleReader, manifest: Manifest, repor
     )
 }
 
-function recordProblem(text: string, runs: ReadonlySet<string>, seen: Set<string>): string | null {
+function recordProblem(text: string, formatVersion: number, runs: ReadonlySet<string>, seen: Set<string>): string | null {
   if (jsonNestsDeeper(text, MAX_JSON_DEPTH)) return `nested deeper than ${MAX_JSON_DEPTH} levels`
   let value: unknown
   try {
@@ -48,7 +49,7 @@ function recordProblem(text: string, runs: ReadonlySet<string>, seen: Set<string
   } catch {
     return "not valid JSON"
   }
-  const parsed = FlagRecord.safeParse(value)
+  const parsed = flagRecordSchema(formatVersion).safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return `not a flag record at ${issue?.path.join(".") || "(the record)"}: ${issue?.message ?? "?"}`

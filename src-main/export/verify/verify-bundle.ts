@@ -15,6 +15,7 @@ import {
 import { fingerprintOf, sameKey, verifySignature } from "../signing-keys"
 import { BundleReader, BundleReadError, type EntryDigest } from "./bundle-reader"
 import type { EventLine } from "./chain-check"
+import { checkDesks } from "./desk-check"
 import { BundlePacks, checkFiles } from "./file-checks"
 import { checkFlags } from "./flag-check"
 import {
@@ -80,6 +81,7 @@ export async function verifyBundle(path: string, options: VerifyOptions): Promis
       // flags.jsonl is hashed while its records are checked (flag-check.ts).
       await checkFiles(reader, manifest, report, new Set([EVENTS_FILE, TRACES_JSONL_FILE, TRACES_CSV_FILE, FLAGS_FILE]))
       await checkFlags(reader, manifest, report)
+      await checkDesks(reader, manifest, report)
       const packs = await BundlePacks.check(reader, manifest, report)
       await checkTraces(reader, manifest, packs, options, verdict, report, streamedDigests)
       for (const listed of new Map(manifest.files.map((f) => [f.path, f])).values()) {
