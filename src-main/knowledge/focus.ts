@@ -1,7 +1,7 @@
 import type { Attribute, Subject } from "./pack-schema"
 import type { FocusIndex, FocusTerm } from "./focus-index"
 import { termKey } from "./focus-index"
-import { DATE_WORDS, SHOP_WORDS } from "./common-words"
+import { COMMON_WORDS, DATE_WORDS, SHOP_WORDS } from "./common-words"
 
 // The question's focus (issue 17): which subjects of the pack it names, which attribute it asks
 // for, and whether it names, in a subject's place, something the pack has no subject for. Pure:
@@ -260,13 +260,20 @@ const CHARGE_WORDS: ReadonlySet<string> = new Set([
   "trosarine", "trosarinu", "trosarini", "clanarina", "clanarine", "clanarinu", "levy", "levies", "excise", "toll", "tolls",
 ])
 
-/** An uncovered charge word with the adjective that names it ("turisticka pristojba", "tourist levy"). */
+/** "tax" named by a word the pack does not know ("tourist tax", "withholding tax", "road tax"). */
+const TAX_NOUNS: ReadonlySet<string> = new Set(["tax", "taxes"])
+
+/**
+ * An uncovered charge word with the adjective that names it ("turisticka pristojba", "tourist
+ * levy"), or an uncovered "tax" with one ("tourist tax"): a tax the pack has is a subject, and its
+ * words are covered.
+ */
 function unknownCharge(tokens: readonly string[], covered: ReadonlySet<number>): string[] {
-  const at = tokens.findIndex((t, i) => CHARGE_WORDS.has(t) && !covered.has(i))
-  if (at < 0) return []
-  const before = tokens[at - 1] ?? ""
-  const named = at > 0 && !covered.has(at - 1) && isContentWord(before)
-  return named ? [before, tokens[at] ?? ""] : [tokens[at] ?? ""]
+  const named = (at: number) => at > 0 && !covered.has(at - 1) && isContentWord(tokens[at - 1] ?? "") && !COMMON_WORDS.has(tokens[at - 1] ?? "")
+  const charge = tokens.findIndex((t, i) => CHARGE_WORDS.has(t) && !covered.has(i))
+  if (charge >= 0) return named(charge) ? [tokens[charge - 1] ?? "", tokens[charge] ?? ""] : [tokens[charge] ?? ""]
+  const tax = tokens.findIndex((t, i) => TAX_NOUNS.has(t) && !covered.has(i) && named(i))
+  return tax >= 0 ? [tokens[tax - 1] ?? "", tokens[tax] ?? ""] : []
 }
 
 /** Words standing for a stated rate: "13 posto", "13 %" (read as "posto"), "13 percent". */

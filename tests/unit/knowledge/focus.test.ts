@@ -45,6 +45,9 @@ describe("question focus", () => {
     expect(focus("Koliko iznosi turistička pristojba za privatni smještaj po krevetu?").unknownTokens).toEqual(["turisticka", "pristojba"])
     expect(focus("How much is the tourist levy for private accommodation?").unknownTokens).toEqual(["tourist", "levy"])
     expect(focus("Koliki je PDV na kruh?").unknownTokens).toEqual([])
+    // A tax the pack has no subject for, named by its adjective; "how much tax" names none.
+    expect(focus("What's the tourist tax per night in Split?").unknownTokens).toEqual(["tourist", "tax"])
+    expect(focus("How much tax does a company pay?").unknownTokens).toEqual([])
   })
 
   it("reads a generic supply with the phrase that qualifies it as one unknown subject", () => {
