@@ -34,7 +34,9 @@
 //    a single possibility's condition reads mid-sentence in lower case and is not listed twice;
 //    one named subject without an attribute is asked about; a partial fit never answers through
 //    the named tax alone or through another tax; a question describing a client whose own topic
-//    the pack has (a paušalist's contributions) is not answered with the general rule (issue 17).
+//    the pack has (a paušalist's contributions) is not answered with the general rule; a tax or a
+//    broad item named with a word the pack lacks ("tourist tax", "takeaway food") is an unknown
+//    subject (issue 17).
 export const ENGINE_VERSION = 8
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */

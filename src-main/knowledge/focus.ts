@@ -245,7 +245,32 @@ function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: Focus)
     if (unknown.length > 0) return unknown
   }
   const beforeFigure = slotBeforeFigure(tokens, focus, covered)
-  return beforeFigure.length > 0 ? beforeFigure : unknownCharge(tokens, covered)
+  if (beforeFigure.length > 0) return beforeFigure
+  const kind = qualifiedBroadItem(index, tokens, focus, covered)
+  return kind.length > 0 ? kind : unknownCharge(tokens, covered)
+}
+
+/**
+ * A broad item the pack divides into narrower ones, with words that say which kind is meant:
+ * "takeaway food", "hranu za pse". The pack's narrower items (baby food) are other kinds, and
+ * offering one answered another question; the kind named is a subject the pack may lack.
+ */
+function qualifiedBroadItem(index: FocusIndex, tokens: readonly string[], focus: Focus, covered: ReadonlySet<number>): string[] {
+  for (const hit of focus.subjectHits) {
+    if (index.subjects.get(hit.target)?.kind !== "item" || !hasNarrower(index, hit.target)) continue
+    const words = tokens.slice(hit.start, hit.end)
+    const before = tokens[hit.start - 1] ?? ""
+    if (hit.start > 0 && !covered.has(hit.start - 1) && isContentWord(before) && !COMMON_WORDS.has(before)) return [before, ...words]
+    const positions = Array.from({ length: hit.end - hit.start }, (_, k) => hit.start + k)
+    const qualified = qualifiedGeneric(tokens, positions, covered)
+    if (qualified.length > 0) return qualified
+  }
+  return []
+}
+
+function hasNarrower(index: FocusIndex, id: string): boolean {
+  for (const subject of index.subjects.values()) if (subject.within === id) return true
+  return false
 }
 
 /**

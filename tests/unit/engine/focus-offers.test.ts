@@ -102,6 +102,20 @@ describe("a question naming one broad subject and no attribute", () => {
   })
 })
 
+describe("a broad item with words that say which kind", () => {
+  it.each([["What VAT rate applies to takeaway food?"], ["Koja je stopa PDV-a na hranu za pse?"]])(
+    "%j is refused naming that kind, never offered the pack's other kind of food",
+    async (question) => {
+      const events = await untilInput(question)
+      const offered = events.flatMap((e) =>
+        e.stage === "CLARIFICATION" && e.status === "awaiting_input" ? (e.data.options ?? []).map((o) => o.value) : [],
+      )
+      expect(offered).not.toContain("concept:pdv-stopa-djecja-hrana")
+      expect(last(events)?.stage).toBe("REFUSAL")
+    },
+  )
+})
+
 describe("a question naming a tax and a thing the pack has no rate for", () => {
   it.each([["What is the VAT rate on client dinners?"], ["Koja je stopa PDV-a na reprezentaciju?"]])(
     "%j is refused, never offered the general rate or another tax's rule",
