@@ -75,6 +75,9 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   // JOPPD", "slati eRačune tvrtkama"): the question's circumstances, not its subject
   "trajao", "trajala", "trajalo", "trajati", "traje", "traju", "kasno", "kasni", "kasnim", "kasnimo", "kasnite",
   "slati", "saljem", "saljemo", "salje", "salju", "slanje", "slanja", "tvrtkama", "firmama",
+  // hr: having had, being allowed, a price that includes ("je li smio", "uključen u cijenu")
+  "imao", "imala", "imalo", "imali", "smio", "smjela", "smjelo", "smije", "smiju", "ukljucen", "ukljucena",
+  "ukljuceno", "ukljuceni", "ukljucuje", "cijena", "cijene", "cijenu", "cijeni", "eurima",
   // hr: charging VAT on an invoice ("zaračunavam li PDV?"), which every VAT answer speaks of
   "zaracunavam", "zaracunava", "zaracunavamo", "zaracunavaju", "zaracunati", "zaracunam", "obracunavam", "obracunavamo",
   // en: the asker, the client, everyday verbs and connectives
@@ -89,5 +92,6 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
   "salaries", "wage", "wages", "three", "four", "five", "seven", "eight", "nine", "longer", "shorter", "more",
-  "less", "least", "most", "above", "below", "exceeding", "other", "others", "filer", "filers", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
+  "less", "least", "most", "above", "below", "exceeding", "other", "others", "filer", "filers", "sold", "whose", "ended", "ends",
+  "employer", "employers", "failing", "fail", "fails", "failed", "sole", "trader", "traders", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
 ])

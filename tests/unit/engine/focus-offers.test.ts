@@ -55,6 +55,9 @@ describe("bounds, durations and periods are the question's circumstances, not it
     ["dnevnica za put od najmanje 13 sati", "a lower bound"],
     ["kolika je dnevnica za sluzbeni put ak je put trajao 10 sati?", "how long it took"],
     ["What is the threshold for distance sales of goods to other EU countries?", "other"],
+    ["Penalty for failing to submit annual financial statements for a d.o.o.?", "failing"],
+    ["How much tax-free retirement severance can an employer pay?", "employer"],
+    ["What VAT rate applies to fresh fish sold in a shop?", "sold"],
   ])("%j (%s) is answered without a confirmation", async (question) => {
     const end = last(await untilInput(question))
     expect(end?.status, end?.message).not.toBe("awaiting_input")
