@@ -71,20 +71,19 @@ describe("live runs through the handler table", () => {
     expect(topic).toMatchObject({
       stage: "CLARIFICATION",
       status: "awaiting_input",
-      data: { reason: "topic", options: expect.arrayContaining([{ label: "Rok plaćanja doprinosa paušalnog obrtnika", value: "concept:doprinosi-rok-placanja" }]) },
+      data: { reason: "topic", options: expect.arrayContaining([{ label: "Doprinos za mirovinsko osiguranje", value: "concept:doprinos-mirovinsko" }]) },
     })
     const afterTopic = untilRunStops(temp.services, requestId, [])
-    await handlers["runs.answer"]({ requestId, answer: "concept:doprinosi-rok-placanja" })
+    await handlers["runs.answer"]({ requestId, answer: "concept:doprinos-mirovinsko" })
     const date = (await afterTopic).at(-1)
     expect(date).toMatchObject({ stage: "CLARIFICATION", status: "awaiting_input", data: { reason: "impossible-date" } })
     await temp.services.runs.settled()
     expect((await handlers["traces.get"]({ requestId })).trace.status).toBe("awaiting_input")
     const afterDate = untilRunStops(temp.services, requestId, [])
     await handlers["runs.answer"]({ requestId, answer: "2025-02-28" })
-    // The deadline holds for a paušalni obrt, which the question does not say the client is.
     expect((await afterDate).at(-1)).toMatchObject({
-      stage: "CONDITIONAL_ANSWER",
-      data: { asOfDate: "2025-02-28", primaryRuleId: "doprinos.rok-placanja.pausal-2025" },
+      stage: "ANSWER",
+      data: { asOfDate: "2025-02-28", primaryRuleId: "doprinos.mirovinsko-20" },
     })
     await temp.services.runs.settled()
     expect((await handlers["traces.get"]({ requestId })).trace).toMatchObject({ status: "complete", asOfDate: "2025-02-28" })
