@@ -287,6 +287,8 @@ const CHARGE_WORDS: ReadonlySet<string> = new Set([
 
 /** "tax" named by a word the pack does not know ("tourist tax", "withholding tax", "road tax"). */
 const TAX_NOUNS: ReadonlySet<string> = new Set(["tax", "taxes"])
+/** Words before "tax" that say how much or whether, not which tax ("without tax", "net of tax"). */
+const NOT_A_TAX_NAME: ReadonlySet<string> = new Set(["without", "with", "any", "much", "more", "less", "total", "net", "gross", "after", "before", "pre", "free", "plus", "including", "excluding"])
 
 /**
  * An uncovered charge word with the adjective that names it ("turisticka pristojba", "tourist
@@ -297,7 +299,7 @@ function unknownCharge(tokens: readonly string[], covered: ReadonlySet<number>):
   const named = (at: number) => at > 0 && !covered.has(at - 1) && isContentWord(tokens[at - 1] ?? "") && !COMMON_WORDS.has(tokens[at - 1] ?? "")
   const charge = tokens.findIndex((t, i) => CHARGE_WORDS.has(t) && !covered.has(i))
   if (charge >= 0) return named(charge) ? [tokens[charge - 1] ?? "", tokens[charge] ?? ""] : [tokens[charge] ?? ""]
-  const tax = tokens.findIndex((t, i) => TAX_NOUNS.has(t) && !covered.has(i) && named(i))
+  const tax = tokens.findIndex((t, i) => TAX_NOUNS.has(t) && !covered.has(i) && named(i) && !NOT_A_TAX_NAME.has(tokens[i - 1] ?? ""))
   return tax >= 0 ? [tokens[tax - 1] ?? "", tokens[tax] ?? ""] : []
 }
 

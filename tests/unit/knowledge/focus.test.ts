@@ -48,6 +48,7 @@ describe("question focus", () => {
     // A tax the pack has no subject for, named by its adjective; "how much tax" names none.
     expect(focus("What's the tourist tax per night in Split?").unknownTokens).toEqual(["tourist", "tax"])
     expect(focus("How much tax does a company pay?").unknownTokens).toEqual([])
+    expect(focus("How much do I get for a trip around Croatia without tax?").unknownTokens).toEqual([])
   })
 
   it("reads a generic supply with the phrase that qualifies it as one unknown subject", () => {
