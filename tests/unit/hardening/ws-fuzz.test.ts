@@ -86,7 +86,9 @@ describe("the browser host's WebSocket under hostile traffic", () => {
       id += 1
     }
     console.info(`[ws-fuzz] ${sent} requests, seed ${SEED}`)
-    expect(sent).toBeGreaterThan(Object.keys(channels).length * PER_CHANNEL * 0.8)
+    // About a fifth of the hostile samples have no JSON form (bigints, maps) and are skipped, on
+    // every channel alike; 0.8 sat within a few samples of that and failed a CI run on its seed.
+    expect(sent).toBeGreaterThan(Object.keys(channels).length * PER_CHANNEL * 0.7)
     expect(problems.slice(0, 20), `seed ${SEED}`).toEqual([])
     expect(socket.isOpen).toBe(true)
     socket.close()
