@@ -4,6 +4,7 @@ import { nearbyConcepts } from "../knowledge/concept-matcher"
 import { focusIndex } from "../knowledge/focus-index"
 import { conceptsOf } from "../knowledge/pack-index"
 import { contentTokens } from "./focus-words"
+import { attributeWord } from "./attribute-words"
 import { buildRefusal } from "./refusal-policy"
 import type { Run } from "./run"
 import type { IntakeResult } from "./state"
@@ -24,16 +25,6 @@ const ASKED: Record<FocusAttribute, { hr: string; en: string }> = {
 }
 
 const MAX_RELATED = 2
-
-const AVAILABLE: Record<FocusAttribute, { hr: string; en: string }> = {
-  rate: { hr: "stopa", en: "rate" },
-  deadline: { hr: "rok", en: "deadline" },
-  threshold: { hr: "prag ili limit", en: "threshold or limit" },
-  amount: { hr: "iznos", en: "amount" },
-  penalty: { hr: "kazna", en: "penalty" },
-  obligation: { hr: "obveza", en: "obligation" },
-  procedure: { hr: "postupak", en: "procedure" },
-}
 
 export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | undefined {
   const { selection, focus } = intake
@@ -63,7 +54,7 @@ export function focusRefusal(run: Run, intake: IntakeResult): TerminalPayload | 
       `I understood the question as ${asked ? asked.en : "asking for a rule"}${context ? ` (${context})` : ""} for “${typed}”. Rule pack ${pack} has no rule on “${typed}”. I do not answer with a general rule, because no source in the pack says it applies to “${typed}”.`,
     )
   } else {
-    const available = selection.available.map((a) => AVAILABLE[a][run.locale]).join(", ")
+    const available = selection.available.map((a) => attributeWord(a, run.locale)).join(", ")
     const gaps = focus.subjects.flatMap((id) => {
       const gap = index.subjects.get(id)?.gap
       return gap ? [gap[run.locale]] : []

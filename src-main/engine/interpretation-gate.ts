@@ -18,6 +18,7 @@ import { CLARIFY_CANCEL, nextAnswer } from "./stages/clarification"
 import { periodAsOf } from "./stages/question-intake"
 import type { IntakeResult } from "./state"
 import type { InterpretationAsk, ProposedInterpretation } from "./types"
+import { attributeWord } from "./attribute-words"
 
 export type { InterpretationAsk, ProposedInterpretation }
 
@@ -41,20 +42,6 @@ export const INTERPRETATION_REASON = "interpretation"
 export const INTERPRETATION_DECLINE = "decline"
 const CONCEPT_PREFIX = "concept:"
 
-const ATTRIBUTE_WORDS: Record<FocusAttribute, { hr: string; en: string }> = {
-  rate: { hr: "stopa", en: "rate" },
-  deadline: { hr: "rok", en: "deadline" },
-  threshold: { hr: "prag ili limit", en: "threshold or limit" },
-  amount: { hr: "iznos", en: "amount" },
-  penalty: { hr: "kazna", en: "penalty" },
-  obligation: { hr: "obveza", en: "obligation" },
-  procedure: { hr: "postupak", en: "procedure" },
-}
-
-/** "rok", "deadline": an attribute in the user's words. */
-export function attributeWord(attribute: FocusAttribute, locale: Locale): string {
-  return ATTRIBUTE_WORDS[attribute][locale]
-}
 
 /** The answer that accepts a proposal: "concept:<slug>;attribute=<attribute>" (chosen-attribute.ts). */
 export function interpretationAnswer(proposal: ProposedInterpretation): string {
@@ -63,7 +50,7 @@ export function interpretationAnswer(proposal: ProposedInterpretation): string {
 
 /** "„Stopa poreza na dobit”, stopa": the proposal as the user reads it. */
 export function interpretationLabel(concept: Pick<Concept, "nameHr" | "nameEn">, attribute: FocusAttribute, locale: Locale): string {
-  return locale === "hr" ? `„${concept.nameHr}”, ${ATTRIBUTE_WORDS[attribute].hr}` : `“${concept.nameEn}”, ${ATTRIBUTE_WORDS[attribute].en}`
+  return locale === "hr" ? `„${concept.nameHr}”, ${attributeWord(attribute, "hr")}` : `“${concept.nameEn}”, ${attributeWord(attribute, "en")}`
 }
 
 /** Whether a proposal may be offered for a question asking `asked`: the one check both sides use. */

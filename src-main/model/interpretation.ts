@@ -1,6 +1,7 @@
 import type { ModelProposalRecord } from "../../src-shared/events/model-record"
 import { FocusAttribute } from "../../src-shared/events/payloads"
-import { attributeWord, checkInterpretation, interpretationAnswer } from "../engine/interpretation-gate"
+import { attributeWord } from "../engine/attribute-words"
+import { checkInterpretation, interpretationAnswer } from "../engine/interpretation-gate"
 import type { InterpretationAsk } from "../engine/types"
 import { answersAttribute } from "../knowledge/focus-concepts"
 import type { LoadedPack } from "../knowledge/loader"

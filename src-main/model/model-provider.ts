@@ -3,7 +3,7 @@ import type { ModelRunView, ModelTestInput, ModelTestResult, ModelThought } from
 import type { SecretStore } from "../secrets/secret-store"
 import type { TraceReader } from "../store/trace-reader"
 import type { EventBus } from "../util/event-bus"
-import { attributeWord } from "../engine/interpretation-gate"
+import { attributeWord } from "../engine/attribute-words"
 import { testModelConnection } from "./connection-test"
 import { modelCompanionFactory, type ModelCompanionFactory } from "./model-run"
 import { PausedParts } from "./paused-parts"
