@@ -1,6 +1,8 @@
+import type { EvaluationContext } from "../../../src-shared/context"
 import type { TerminalPayload } from "../../../src-shared/events/event"
 import type { FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import { AUTHORITY_RANK } from "../../../src-shared/events/stages"
+import { formatBound, readBound } from "../../knowledge/fact-bounds"
 import { factLabel } from "../../knowledge/facts"
 import { formatRuleValue, labelInSentence } from "../../knowledge/format"
 import { ruleAttribute } from "../../knowledge/focus-index"
@@ -28,8 +30,8 @@ export function buildAnswer(
   const primary = rules[0]
   const base: FinalAnswerPayload = {
     asOfDate: state.context.asOf,
-    answerHr: composeText("hr", rules, applicability, conflicts, missingLabels(run, applicability, "hr"), run.locale === "hr", proposed),
-    headline: disputedHeadline(primary, conflicts) ?? (primary ? headline(primary, run.locale) : dependsHeadline(run, applicability)),
+    answerHr: composeText("hr", rules, applicability, conflicts, missingFacts(run, applicability, state.context, "hr"), run.locale === "hr", proposed),
+    headline: disputedHeadline(primary, conflicts) ?? (primary ? headline(primary, run.locale) : dependsHeadline(run, applicability, state.context)),
     structured: structuredAnswer(agreeingRules(rules, conflicts), run.locale),
     citations: buildCitations(run.index, cited),
     limits: answerLimits(
@@ -50,7 +52,7 @@ export function buildAnswer(
   const resting = primary ?? branchRules[0]
   if (resting) base.primaryRuleId = resting.id
   if (resting?.legalBasis) base.legalBasis = legalBasisText(resting.legalBasis, run.locale)
-  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingLabels(run, applicability, "en"), true, proposed)
+  if (run.locale === "en") base.answerEn = composeText("en", rules, applicability, conflicts, missingFacts(run, applicability, state.context, "en"), true, proposed)
   if (applicability.branches.length > 0) {
     return {
       outcome: "CONDITIONAL_ANSWER",
@@ -115,7 +117,7 @@ function composeText(
   rules: Rule[],
   applicability: ApplicabilityResult,
   conflicts: ConflictResult,
-  missing: string,
+  missing: MissingFacts,
   /** The headline is in this language: do not say its sentence again. In an English run the
    *  Croatian answer still states everything, since no Croatian headline stands above it. */
   belowHeadline: boolean,
@@ -149,19 +151,20 @@ function composeText(
             : `The sources disagree: ${conflict.sourceA.name} and ${conflict.sourceB.name}.`,
       )
     }
+  const { labels, bounded } = missing
   if (applicability.branches.length === 1) {
     // One possibility: there is no choice to list, only a limit to state. The pack's rule holds
     // for that case; for any other it has none, and the answer must not be read as covering it.
     parts.push(
       locale === "hr"
-        ? `Paket propisa ima pravilo samo za taj slučaj (podatak „${missing}” nije naveden); za druge slučajeve pravila nema, pa ovaj odgovor za njih ne vrijedi.`
-        : `The rule pack has a rule for that case only (${labelInSentence(missing)} was not given); it has none for other cases, so this answer does not hold for them.`,
+        ? `Paket propisa ima pravilo samo za taj slučaj (podatak „${labels}” nije ${bounded ? "točno " : ""}naveden); za druge slučajeve pravila nema, pa ovaj odgovor za njih ne vrijedi.`
+        : `The rule pack has a rule for that case only (${labelInSentence(labels)} was not given${bounded ? " exactly" : ""}); it has none for other cases, so this answer does not hold for them.`,
     )
   } else if (applicability.branches.length > 1) {
     parts.push(
       locale === "hr"
-        ? `Odgovor ovisi o podatku koji nije naveden (${missing}); mogućnosti su navedene ispod.`
-        : `The answer depends on a fact that was not given (${missing}); the possibilities are listed below.`,
+        ? `Odgovor ovisi o podatku koji nije ${bounded ? "točno " : ""}naveden (${labels}); mogućnosti su navedene ispod.`
+        : `The answer depends on a fact that was not given${bounded ? " exactly" : ""} (${labels}); the possibilities are listed below.`,
     )
   }
   const applied = appliedFactsText(applicability.checks, rules, locale)
@@ -170,18 +173,31 @@ function composeText(
 }
 
 /** The missing facts in the pack's own words for the topic ("Prihod u poreznom razdoblju"). */
-function missingLabels(run: Run, applicability: ApplicabilityResult, locale: "hr" | "en"): string {
+interface MissingFacts {
+  labels: string
+  /** The question bounded one of them ("više od 10 sati"): it was given, only not exactly. */
+  bounded: boolean
+}
+
+function missingFacts(run: Run, applicability: ApplicabilityResult, context: EvaluationContext, locale: "hr" | "en"): MissingFacts {
+  let bounded = false
   const label = (branch: BranchResult) => {
     const topic = branch.rules[0] ? run.index.topics.get(run.index.concepts.get(branch.rules[0].conceptSlug)?.topic ?? "") : undefined
     const dimension = topic?.dimensions.find((d) => d.factPath === branch.factPath)
-    return dimension?.label[locale] ?? factLabel(branch.factPath, locale)
+    const name = dimension?.label[locale] ?? factLabel(branch.factPath, locale)
+    // "Trajanje puta: više od 10 sati": what the question said, which leaves the bands open.
+    const bound = readBound(context, branch.factPath)
+    if (bound === undefined) return name
+    bounded = true
+    return `${name}: ${formatBound(branch.factPath, bound, locale)}`
   }
-  return [...new Set(applicability.branches.map(label))].join(", ")
+  const labels = [...new Set(applicability.branches.map(label))].join(", ")
+  return { labels, bounded }
 }
 
 /** A conditional answer's headline: what it depends on and the values it can take, once each. */
-function dependsHeadline(run: Run, applicability: ApplicabilityResult): string {
-  const labels = missingLabels(run, applicability, run.locale)
+function dependsHeadline(run: Run, applicability: ApplicabilityResult, context: EvaluationContext): string {
+  const { labels, bounded } = missingFacts(run, applicability, context, run.locale)
   const values = [
     ...new Set(applicability.branches.flatMap((b) => (b.rules[0] ? [formatRuleValue(b.rules[0].value, run.locale)] : []))),
   ]
@@ -189,9 +205,13 @@ function dependsHeadline(run: Run, applicability: ApplicabilityResult): string {
   // One possibility only: say it, with the condition it needs.
   if (applicability.branches.length === 1 && only) return `${only.condition}: ${only.answer}`
   const options = values.length > 1 ? `: ${values.join(run.t(" ili ", " or "))}` : ""
+  const exactly = bounded ? run.t("točno ", " exactly") : ""
   // sentence(): a value ending in a Croatian date ("1. 1. 2027.") already ends the sentence.
   return sentence(
-    run.t(`Odgovor ovisi o podatku koji nije naveden (${labels})${options}`, `The answer depends on a fact that was not given (${labels})${options}`),
+    run.t(
+      `Odgovor ovisi o podatku koji nije ${exactly}naveden (${labels})${options}`,
+      `The answer depends on a fact that was not given${exactly} (${labels})${options}`,
+    ),
   )
 }
 

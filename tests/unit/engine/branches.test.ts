@@ -94,6 +94,10 @@ describe("rules of one concept and valueKey with different values", () => {
     const open = await answerFor(pack, bound("gt", 10))
     expect(open.terminal.outcome).toBe("CONDITIONAL_ANSWER")
     expect(open.applicability?.branches.map((b) => b.ruleIds)).toEqual([["band-8-12"], ["band-over-12"]])
+    // It was given, only not exactly: the headline says what the question said.
+    expect(open.terminal).toMatchObject({
+      headline: "Odgovor ovisi o podatku koji nije točno naveden (Trajanje puta: više od 10 sati): 15,00 EUR ili 30,00 EUR.",
+    })
     // "najviše 10 sati" rules out the upper band but leaves the lower one open (it may be 6 hours).
     const upTo10 = await answerFor(pack, bound("lte", 10))
     expect(upTo10.applicability?.branches.map((b) => b.ruleIds)).toEqual([["band-8-12"]])
