@@ -1,19 +1,15 @@
-import { mkdirSync } from "node:fs"
-import type { Page } from "@playwright/test"
 import { connectFirm } from "../../src-main/firm/firm-db"
 import { parseFirmUrl } from "../../src-main/firm/firm-url"
 import { syncOnce } from "../../src-main/firm/sync"
 import { findPgBinaries, startPgCluster, type PgCluster } from "../support/pg-cluster"
 import { initFirm, openDesk, recordRuns } from "../support/pg-desks"
 import { switchToEnglish } from "./support/clients"
-import { ask, expect, test } from "./support/fixtures"
+import { ask, expect, test, windowShot } from "./support/fixtures"
 
 // The firm connection in the window (issue 25), through the browser host against a real local
 // PostgreSQL started by the test: the status bar item (not connected, up to date, offline with when
 // it last worked), Settings → Firm connection (the TLS rule refused in words, link with the desk's
 // name, what came from another desk, "Sync now", the last error in words), in both languages.
-
-const SHOTS = "/work/notes/firm-app"
 
 const TEXT = {
   hr: {
@@ -45,12 +41,6 @@ const TEXT = {
     question: "Do I have to register for VAT if my turnover is 65,000 euros?",
   },
 } as const
-
-async function shot(page: Page, name: string, focus: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  await page.getByTestId(focus).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/${name}.png` })
-}
 
 /** A firm with two desks; desk_ivo has already sent two answers. */
 async function firmWithAnotherDesk(): Promise<PgCluster> {
@@ -115,7 +105,7 @@ for (const locale of ["hr", "en"] as const) {
         await expect(page.getByTestId("firm-from-others")).toHaveText(text.fromOthers)
         await expect(page.getByTestId("firm-waiting")).toHaveText(text.waitingNone)
         await expect(page.getByTestId("firm-desk")).toHaveValue("desk_ana")
-        await shot(page, `settings-firm-linked-${locale}-${width}`, "settings-firm")
+        await windowShot(page, `settings-firm-linked-${locale}-${width}`, "settings-firm")
 
         // The firm's server goes away: "Sync now" leaves the desk offline, saying when it last worked.
         await cluster.stop()
@@ -126,7 +116,7 @@ for (const locale of ["hr", "en"] as const) {
         await expect(page.getByTestId("sync-status-detail").first()).toContainText(text.lastWorked)
         await expect(page.getByTestId("firm-last-error")).toContainText(text.offlineError)
         await expect(page.getByTestId("firm-status")).toContainText(text.notSynced)
-        await shot(page, `settings-firm-offline-${locale}-${width}`, "settings-firm")
+        await windowShot(page, `settings-firm-offline-${locale}-${width}`, "settings-firm")
       } finally {
         await cluster?.stop()
       }

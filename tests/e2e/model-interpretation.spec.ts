@@ -1,16 +1,14 @@
-import { mkdirSync } from "node:fs"
-import type { Page } from "@playwright/test"
 import { contentDelta, finishChunk, reasoningDelta, wellBehaved, type Script } from "../support/scripted-openai-server"
-import { startRoutedServer, type RoutedServer } from "../unit/model/routed-server"
+import { startRoutedServer } from "../unit/model/routed-server"
 import { switchToEnglish } from "./support/clients"
-import { ask, expect, test } from "./support/fixtures"
+import { ask, expect, test, windowShot } from "./support/fixtures"
+import { turnModelOn } from "./support/model"
 
 // The model's reading of a question the pack cannot place (issue 24, point 3), through the browser
 // host with a scripted OpenAI-compatible server. Without a model "Koliko dobivam za put po Hrvatskoj
 // bez poreza?" is refused; with it, the engine asks its own clarification "Jeste li mislili: …?"
 // with a yes and a no. Yes: the engine answers the reading. No: the refusal it has without a model.
 
-const SHOTS = "/work/notes/model-5"
 const QUESTION = { hr: "Koliko dobivam za put po Hrvatskoj bez poreza?", en: "How much do I get for a trip around Croatia without tax?" }
 const ACCEPT = "concept:neop-dnevnica-tuzemna;attribute=amount"
 const TEXT = {
@@ -21,22 +19,6 @@ const THINKING: Script = [reasoningDelta("Pitanje je o putnim troškovima. "), {
 const RESUMED = wellBehaved(["Korisnik pita o dnevnici u tuzemstvu. "])
 const reading = (): Script => [contentDelta('{"concept": "neop-dnevnica-tuzemna", "attribute": "amount"}'), finishChunk(), { done: true }]
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/${name}.png` })
-}
-
-async function turnModelOn(page: Page, server: RoutedServer): Promise<void> {
-  await page.getByTestId("nav-settings").click()
-  await page.getByTestId("model-enabled").check()
-  await page.getByTestId("model-endpoint").fill(server.url)
-  await page.getByTestId("model-name").fill("qwen3:0.6b")
-  await page.getByTestId("model-draft-prose").uncheck()
-  await page.getByTestId("model-save").click()
-  await expect(page.getByTestId("model-status")).toBeVisible()
-  await page.getByTestId("nav-ask").click()
-}
-
 for (const locale of ["hr", "en"] as const) {
   test(`the engine asks whether the model's reading is meant; yes answers it (${locale})`, async ({ page, host }) => {
     test.setTimeout(90_000)
@@ -44,14 +26,14 @@ for (const locale of ["hr", "en"] as const) {
     try {
       await page.goto(host.url)
       if (locale === "en") await switchToEnglish(page)
-      await turnModelOn(page, server)
+      await turnModelOn(page, server.url)
       await ask(page, QUESTION[locale])
       await expect(page.getByTestId("clarification")).toBeVisible({ timeout: 30_000 })
       await expect(page.getByTestId("clarification-question")).toContainText(TEXT[locale].asked)
       const yes = page.locator(`[data-testid="clarification-option"][data-value="${ACCEPT}"]`)
       await expect(yes).toBeVisible()
       await expect(page.locator('[data-testid="clarification-option"][data-value="decline"]')).toHaveText(TEXT[locale].no)
-      await shot(page, `interpretation-${locale}`)
+      await windowShot(page, `interpretation-${locale}`)
       await yes.click()
       const card = page.getByTestId("answer-card")
       await expect(card).toBeVisible({ timeout: 30_000 })
@@ -59,7 +41,7 @@ for (const locale of ["hr", "en"] as const) {
       // The pack's figures: 15 or 30 EUR a day, depending on the trip's length.
       await expect(card).toContainText(/15,00|15\.00/)
       await expect(page.getByTestId("model-proposal-note")).toHaveAttribute("data-outcome", "offered")
-      await shot(page, `interpretation-answer-${locale}`)
+      await windowShot(page, `interpretation-answer-${locale}`)
     } finally {
       await server.close()
     }
@@ -71,13 +53,13 @@ test("no to the model's reading: the refusal the question has without a model (h
   const server = await startRoutedServer([reading()], [THINKING], [RESUMED])
   try {
     await page.goto(host.url)
-    await turnModelOn(page, server)
+    await turnModelOn(page, server.url)
     await ask(page, QUESTION.hr)
     await expect(page.getByTestId("clarification")).toBeVisible({ timeout: 30_000 })
     await page.locator('[data-testid="clarification-option"][data-value="decline"]').click()
     await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "REFUSAL", { timeout: 30_000 })
     await expect(page.getByTestId("refusal")).toBeVisible()
-    await shot(page, "interpretation-declined-hr")
+    await windowShot(page, "interpretation-declined-hr")
   } finally {
     await server.close()
   }

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs"
-import type { Page } from "@playwright/test"
 import { contentDelta, finishChunk, reasoningDelta, wellBehaved, type Script } from "../support/scripted-openai-server"
-import { startRoutedServer, type RoutedServer } from "../unit/model/routed-server"
+import { startRoutedServer } from "../unit/model/routed-server"
 import { switchToEnglish } from "./support/clients"
-import { ask, expect, test } from "./support/fixtures"
+import { ask, expect, test, windowShot } from "./support/fixtures"
+import { turnModelOn } from "./support/model"
 
 // The model's proposal in the window (issue 24, point 3), through the browser host with a scripted
 // OpenAI-compatible server: "Kada moram platiti?" stops at the engine's topic question; under the
@@ -11,7 +10,6 @@ import { ask, expect, test } from "./support/fixtures"
 // accepts it, the engine answers on it, and the answer says what the model proposed. A proposal
 // of a concept the pack does not hold is never shown, and the run is answered as without a model.
 
-const SHOTS = "/work/notes/model-4"
 const QUESTION = { hr: "Kada moram platiti?", en: "When do I have to pay?" }
 const TEXT = {
   hr: { proposes: "Model predlaže:", option: "Rok za plaćanje PDV-a", taken: "i vi ste je potvrdili", discarded: "ne postoji u paketu propisa" },
@@ -20,22 +18,6 @@ const TEXT = {
 const THINKING: Script = [reasoningDelta("Pitanje ne kaže koji porez. "), { delayMs: 1500 }, finishChunk(), { done: true }]
 const RESUMED = wellBehaved(["Korisnik pita o roku plaćanja PDV-a. "])
 const reply = (text: string): Script => [contentDelta(text), finishChunk(), { done: true }]
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/${name}.png` })
-}
-
-async function turnModelOn(page: Page, server: RoutedServer): Promise<void> {
-  await page.getByTestId("nav-settings").click()
-  await page.getByTestId("model-enabled").check()
-  await page.getByTestId("model-endpoint").fill(server.url)
-  await page.getByTestId("model-name").fill("qwen3:0.6b")
-  await page.getByTestId("model-draft-prose").uncheck()
-  await page.getByTestId("model-save").click()
-  await expect(page.getByTestId("model-status")).toBeVisible()
-  await page.getByTestId("nav-ask").click()
-}
 
 for (const locale of ["hr", "en"] as const) {
   for (const width of [1280, 1920]) {
@@ -46,7 +28,7 @@ for (const locale of ["hr", "en"] as const) {
         await page.setViewportSize({ width, height: width === 1920 ? 1080 : 860 })
         await page.goto(host.url)
         if (locale === "en") await switchToEnglish(page)
-        await turnModelOn(page, server)
+        await turnModelOn(page, server.url)
         await ask(page, QUESTION[locale])
         await expect(page.getByTestId("clarification")).toBeVisible()
         const proposal = page.getByTestId("model-proposal")
@@ -55,7 +37,7 @@ for (const locale of ["hr", "en"] as const) {
         // Scrolled into view above the docked clarification, which keeps the focus.
         await expect(proposal).toBeInViewport()
         await expect(page.getByTestId("model-proposal-accept")).not.toBeFocused()
-        await shot(page, `proposal-${locale}-${width}`)
+        await windowShot(page, `proposal-${locale}-${width}`)
 
         await page.getByTestId("model-proposal-accept").click()
         const card = page.getByTestId("answer-card")
@@ -64,7 +46,7 @@ for (const locale of ["hr", "en"] as const) {
         await expect(page.getByTestId("model-proposal-note")).toContainText(TEXT[locale].taken)
         await expect(proposal).toHaveCount(0)
         await page.getByTestId("model-proposal-note").scrollIntoViewIfNeeded()
-        await shot(page, `proposal-answer-${locale}-${width}`)
+        await windowShot(page, `proposal-answer-${locale}-${width}`)
       } finally {
         await server.close()
       }
@@ -77,7 +59,7 @@ test("a proposal of a concept the pack does not hold is never offered; the answe
   const server = await startRoutedServer([reply('{"concept": "porez-na-srecu", "attribute": "rate"}')], [THINKING], [RESUMED])
   try {
     await page.goto(host.url)
-    await turnModelOn(page, server)
+    await turnModelOn(page, server.url)
     await ask(page, QUESTION.hr)
     await expect(page.getByTestId("clarification")).toBeVisible()
     await expect.poll(() => server.proposals.received.length).toBe(1)
@@ -90,7 +72,7 @@ test("a proposal of a concept the pack does not hold is never offered; the answe
     await expect(note).toHaveAttribute("data-why", "not_in_pack")
     await expect(note).toContainText(TEXT.hr.discarded)
     await note.scrollIntoViewIfNeeded()
-    await shot(page, "proposal-discarded-hr-1280")
+    await windowShot(page, "proposal-discarded-hr-1280")
   } finally {
     await server.close()
   }

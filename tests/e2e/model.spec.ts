@@ -1,16 +1,13 @@
-import { mkdirSync } from "node:fs"
 import type { Page } from "@playwright/test"
 import { contentDelta, finishChunk, reasoningDelta, startScriptedServer, type Script, type ScriptedServer } from "../support/scripted-openai-server"
 import { switchToEnglish } from "./support/clients"
-import { ask, expect, test } from "./support/fixtures"
+import { ask, expect, test, windowShot } from "./support/fixtures"
 
 // The optional local model in the window (issue 24), through the browser host with a scripted
 // OpenAI-compatible server started by the test: Settings → Local model (connection test, save),
 // the model's sanitised thoughts live under the stepper while the run is under way, the answer the
 // engine's own, and after the run the thoughts by stage in the answer and in the reopened trace.
 // With the provider off nothing model-related shows and the server is never called.
-
-const SHOTS = "/work/notes/model-app"
 
 const CASES = {
   hr: {
@@ -40,13 +37,6 @@ function slowThinking(thoughts: readonly string[]): Script {
 
 const modelList: Script = [{ status: 200, body: JSON.stringify({ object: "list", data: [{ id: "qwen3:0.6b", object: "model" }] }) }]
 
-/** The window as the user sees it, scrolled to `focus` when given (the app scrolls inside its main pane). */
-async function shot(page: Page, name: string, focus?: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true })
-  if (focus !== undefined) await page.getByTestId(focus).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/${name}.png` })
-}
-
 async function configureModel(page: Page, server: ScriptedServer, locale: "hr" | "en", width: number): Promise<void> {
   const text = CASES[locale]
   await page.getByTestId("nav-settings").click()
@@ -58,7 +48,7 @@ async function configureModel(page: Page, server: ScriptedServer, locale: "hr" |
   await expect(page.getByTestId("model-test-result")).toContainText(text.found)
   await page.getByTestId("model-save").click()
   await expect(page.getByTestId("model-status")).toHaveText(text.saved)
-  await shot(page, `settings-model-${locale}-${width}`, "settings-model")
+  await windowShot(page, `settings-model-${locale}-${width}`, "settings-model")
   await page.getByTestId("nav-ask").click()
 }
 
@@ -81,7 +71,7 @@ for (const locale of ["hr", "en"] as const) {
         await expect(page.getByTestId("answer-card")).toHaveCount(0)
         await expect(line).toContainText(text.thoughts[2].slice(0, 20))
         await expect(line).not.toContainText(locale === "hr" ? "sk-live" : "hunter2")
-        await shot(page, `model-live-${locale}-${width}`)
+        await windowShot(page, `model-live-${locale}-${width}`)
 
         // The answer is the engine's; the model's part follows it, sanitised.
         const card = page.getByTestId("answer-card")
@@ -97,7 +87,7 @@ for (const locale of ["hr", "en"] as const) {
           await expect(card).not.toContainText(text.draft)
         }
         await expect(page.getByTestId("model-note")).toHaveCount(0)
-        await shot(page, `model-answer-${locale}-${width}`, "model-part")
+        await windowShot(page, `model-answer-${locale}-${width}`, "model-part")
 
         // The reopened trace shows the same thoughts by stage, read from the stored records.
         const requestId = await page.getByTestId("run-view").getAttribute("data-request-id")
@@ -105,7 +95,7 @@ for (const locale of ["hr", "en"] as const) {
         await page.locator(`[data-testid="history-row"][data-request-id="${requestId}"]`).getByTestId("history-open").click()
         await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER")
         await expect(page.getByTestId("model-steps").locator("li").first()).toBeVisible()
-        await shot(page, `model-trace-${locale}-${width}`, "model-part")
+        await windowShot(page, `model-trace-${locale}-${width}`, "model-part")
         expect(server.received[1]?.body.model).toBe("qwen3:0.6b")
       } finally {
         await server.close()
@@ -124,7 +114,7 @@ test("a stalled model leaves the engine's answer with a note saying so (en)", as
     await ask(page, CASES.en.question)
     await expect(page.getByTestId("answer-card")).toHaveAttribute("data-outcome", "ANSWER", { timeout: 30_000 })
     await expect(page.getByTestId("model-note")).toHaveText(/^Note: the model (did not finish in time|stopped sending text); the answer is the rule engine's own/)
-    await shot(page, "model-note-en-1280", "model-note")
+    await windowShot(page, "model-note-en-1280", "model-note")
   } finally {
     await server.close()
   }

@@ -69,6 +69,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   }
 }
 
+/** The window as the user sees it, scrolled to `focus` when given (the app scrolls inside its main pane). */
+export async function windowShot(page: Page, name: string, focus?: string): Promise<void> {
+  if (focus !== undefined) await page.getByTestId(focus).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
+}
+
 /**
  * The user closes the app and opens it again on the same data folder: `body` runs with the page
  * on the restarted host, which is stopped afterwards.
