@@ -1,6 +1,6 @@
 import type { IpcResult } from "../../src-shared/ipc/channel"
 import { channels, isChannelKey, type ChannelKey, type ChannelOutput } from "../../src-shared/ipc/channels"
-import { badInput, toIpcError } from "./errors"
+import { badInput, toIpcError, unreadableInput } from "./errors"
 import type { ChannelHandler, HandlerInput, HandlerTable } from "./handler-table"
 
 // The one wrapper around every channel, shared by Electron IPC and the browser host's WebSocket:
@@ -30,7 +30,8 @@ export function createDispatcher(handlers: HandlerTable, options: DispatcherOpti
   const validateOutput = options.validateOutput ?? true
 
   async function call<K extends ChannelKey>(key: K, rawInput: unknown): Promise<IpcResult<ChannelOutput<K>>> {
-    const parsed = channels[key].input.safeParse(rawInput)
+    const parsed = safeParseInput(key, rawInput)
+    if ("unreadable" in parsed) return { ok: false, error: unreadableInput() }
     if (!parsed.success) return { ok: false, error: badInput(parsed.error) }
     const handler: ChannelHandler<K> = handlers[key]
     let value: ChannelOutput<K>
@@ -64,5 +65,18 @@ export function createDispatcher(handlers: HandlerTable, options: DispatcherOpti
       options.onUnexpectedError?.(channel, error)
       return { ok: false, error: toIpcError(error) }
     }
+  }
+}
+
+/**
+ * The channel's schema over the raw input. A hostile payload can make the schema library itself
+ * throw (an object whose `length` is an array holding an object without a usable `toString`
+ * fails inside zod's length check); that is the input's fault, so it is BAD_INPUT, never INTERNAL.
+ */
+function safeParseInput<K extends ChannelKey>(key: K, rawInput: unknown): ReturnType<(typeof channels)[K]["input"]["safeParse"]> | { unreadable: true } {
+  try {
+    return channels[key].input.safeParse(rawInput) as ReturnType<(typeof channels)[K]["input"]["safeParse"]>
+  } catch {
+    return { unreadable: true }
   }
 }

@@ -19,6 +19,11 @@ export function badInput(error: z.ZodError): IpcError {
   return { code: "BAD_INPUT", message, issues }
 }
 
+/** The input broke the schema check itself (see the dispatcher): refused like any bad input. */
+export function unreadableInput(): IpcError {
+  return { code: "BAD_INPUT", message: "invalid input: its shape could not be read", issues: [{ path: "(input)", message: "its shape could not be read" }] }
+}
+
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof IpcFailure) return { code: error.code, message: error.message }
   return { code: "INTERNAL", message: "internal error; see the application log" }

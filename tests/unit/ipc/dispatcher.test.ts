@@ -67,6 +67,15 @@ describe("the IPC wrapper over the real handler table", () => {
     expect(temp.published).toEqual([])
   })
 
+  it("refuses an input that breaks the schema check itself as BAD_INPUT, not as an internal failure", async () => {
+    // Found by the IPC fuzz (seed 1105448479): zod's length check stringifies an array `length`,
+    // and an element without a usable toString makes it throw inside safeParse.
+    const noToString = Object.create(null) as object
+    const result = await dispatch("rules.publish", { changeIds: { length: [noToString] }, actor: "x" }, appPage)
+    expect(result).toMatchObject({ ok: false, error: { code: "BAD_INPUT", message: "invalid input: its shape could not be read" } })
+    expect(unexpected).toEqual([])
+  })
+
   it("answers an unknown channel with NOT_FOUND, including inherited object keys", async () => {
     for (const channel of ["deleteEverything", "constructor", "__proto__", "toString", "ask", "reasoning:ask", "runs", "runs.constructor", "runs.event"]) {
       expect(await dispatch(channel, {}, appPage)).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } })
