@@ -1,7 +1,7 @@
 import type { ConceptMatch } from "../../src-shared/events/payloads"
 import type { ConceptMatching } from "../knowledge/concept-matcher"
 import type { Focus } from "../knowledge/focus"
-import { isWithin } from "../knowledge/focus"
+import { isWithin } from "../knowledge/focus-index"
 import { foldDiacritics } from "../knowledge/text"
 import { focusIndex } from "../knowledge/focus-index"
 import { answersAttribute, coversQualifiers, type FocusSelection } from "../knowledge/focus-concepts"

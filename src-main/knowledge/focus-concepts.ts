@@ -1,5 +1,6 @@
 import type { Focus } from "./focus"
-import { GENERIC_ITEM_WORDS, isWithin } from "./focus"
+import { isWithin } from "./focus-index"
+import { GENERIC_ITEM_WORDS } from "./focus-slots"
 import type { FocusIndex } from "./focus-index"
 import type { Attribute, Concept } from "./pack-schema"
 

@@ -155,3 +155,21 @@ function vocabularies(pack: RulePack): Pick<FocusIndex, "focusWords" | "conceptW
   }
   return { focusWords, conceptWords }
 }
+
+/** Where a term of the index stands in a question's tokens. */
+export interface TermHit<T> {
+  target: T
+  start: number
+  /** One past the last token of the hit. */
+  end: number
+}
+
+/** Is `narrow` (transitively) within `broad`? */
+export function isWithin(index: FocusIndex, narrow: string, broad: string): boolean {
+  let at = index.subjects.get(narrow)?.within
+  for (let hops = 0; at !== undefined && hops < 16; hops++) {
+    if (at === broad) return true
+    at = index.subjects.get(at)?.within
+  }
+  return false
+}
