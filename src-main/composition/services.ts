@@ -79,9 +79,11 @@ export interface Services {
   readonly engineReady: Promise<void>
   /**
    * Reads the pack in force again (after a publication or an import): new runs answer with it,
-   * runs in flight keep theirs. Returns the pack now in force.
+   * runs in flight keep theirs. Resolves with the pack now in force, once the engine thread has
+   * it with its indexes built: questions asked until then answer with the previous version
+   * (their traces say which), so none waits for the new pack's indexes (issue 19).
    */
-  reloadPack(): LoadedPack
+  reloadPack(): Promise<LoadedPack>
   /** Where failures of background work (runs, exports, what-if runs) are reported. */
   reportBackgroundError(context: string, error: unknown): void
   /** Lets running runs end or suspend, then closes the database. Safe to call twice. */
@@ -165,11 +167,12 @@ export function createServices(options: ServicesOptions): Services {
     jobsEnded,
     pushes: { "runs.event": events, "exports.progress": exportProgress, "model.thought": model.thoughts, "firm.changed": firmChanged },
     engineReady,
-    reloadPack() {
+    async reloadPack() {
       const next = inForce()
+      // A pack the engine thread cannot load is reported; new runs still switch to it and fail
+      // with the same reason, as at start.
+      await engineThread?.warmUp(next).catch((error: unknown) => report("engine thread", error))
       current = () => next
-      // The engine thread loads it now, so that the next question does not wait for it.
-      engineThread?.warmUp(next).catch((error: unknown) => report("engine thread", error))
       return next
     },
     reportBackgroundError: report,

@@ -71,7 +71,7 @@ export function ruleHandlers(services: Services): Pick<HandlerTable, RuleKeys> {
       run(locale, async () => {
         // Built on a worker thread: this thread stores the runs of questions asked meanwhile.
         const version = await changes.publishOffThread({ actor, changeIds })
-        const inForce = services.reloadPack().hash === version.contentHash
+        const inForce = (await services.reloadPack()).hash === version.contentHash
         return {
           packId: version.packId,
           version: version.version,

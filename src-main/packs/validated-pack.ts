@@ -24,23 +24,39 @@ export function validatedPack(canonicalJson: string, hash: string): LoadedPack {
 
 /** How many validated packs this process keeps by hash (the version in force and the one before). */
 const KEPT = 2
-const kept = new Map<string, () => LoadedPack>()
+const kept = new Map<string, LoadedPack>()
 
 /**
  * Keeps a pack this process validated (loaded, or built by the build thread and hashed again),
  * so that reading the same version back (the pack in force after a publication) neither parses
- * nor validates it again. `canonicalJson` is parsed on first use only.
+ * nor validates it again. A built pack's text is parsed on first use of its rules only: the
+ * thread that stores runs reads the pack in force after each publication, but a run on the engine
+ * thread needs only its text and hash here, and parsing half a megabyte held that thread, and
+ * the questions asked meanwhile, a few milliseconds per publication (issue 19's bench).
  */
-export function keepValidated(pack: LoadedPack | { canonicalJson: string; hash: string }): void {
-  let loaded = "pack" in pack ? pack : null
-  const text = pack.canonicalJson
-  const hash = pack.hash
-  kept.delete(hash)
-  kept.set(hash, () => (loaded ??= validatedPack(text, hash)))
+export function keepValidated(pack: LoadedPack | Pick<LoadedPack, "id" | "version" | "hash" | "canonicalJson">): void {
+  const loaded = "pack" in pack ? pack : parsedOnUse(pack)
+  kept.delete(pack.hash)
+  kept.set(pack.hash, loaded)
   for (const key of kept.keys()) if (kept.size > KEPT) kept.delete(key)
+}
+
+/** A LoadedPack whose `pack` is parsed from its (already hashed) text when first read. */
+function parsedOnUse(built: Pick<LoadedPack, "id" | "version" | "hash" | "canonicalJson">): LoadedPack {
+  let parsed: RulePack | undefined
+  return {
+    id: built.id,
+    version: built.version,
+    hash: built.hash,
+    canonicalJson: built.canonicalJson,
+    get pack(): RulePack {
+      parsed ??= JSON.parse(built.canonicalJson) as RulePack
+      return parsed
+    },
+  }
 }
 
 /** A pack kept by keepValidated, by its content hash; null when none is. */
 export function keptValidated(hash: string): LoadedPack | null {
-  return kept.get(hash)?.() ?? null
+  return kept.get(hash) ?? null
 }

@@ -9,8 +9,9 @@ import type { BenchRow } from "./types"
 // "A publish does not block asking" (issue 19): a reviewer publishes approved one-rule changes
 // as the app does (RuleChanges.publishOffThread: the next pack built and linted on a worker
 // thread, only the checks and the write on the thread that stores runs; then the pack in force
-// read again and handed to the engine thread, as services.reloadPack does after a publication)
-// while questions are asked one after another on that thread. Reported: asking p95 alone, and of the asks that overlapped a
+// read again, handed to the engine thread and indexed there, and new questions switched to it, as
+// services.reloadPack does after a publication) while questions are asked one after another on
+// that thread: those after a publication answer with the new version. Reported: asking p95 alone, and of the asks that overlapped a
 // publication; the longest the thread was held meanwhile (its event loop's delay); and, for
 // comparison, how long one publication built on that thread holds it.
 
@@ -69,7 +70,7 @@ export async function publishWhileAsking(
   pack: LoadedPack,
   ask: () => Promise<number>,
   buildEntry: WorkerEntry,
-  /** What the app does after a publication (services.reloadPack): the pack in force read again and sent to the engine thread. */
+  /** What the app does after a publication (services.reloadPack): the pack in force read again, warmed on the engine thread, then asked with. */
   reload: () => Promise<unknown>,
 ): Promise<BenchRow[]> {
   const { changes, actor, changeIds } = approvedChanges(store, pack, PUBLICATIONS + 1)

@@ -210,7 +210,10 @@ export async function runShadowBench(): Promise<BenchRow[]> {
     // 2. Asking (as the app asks: engine thread + store, same database), alone and while a shadow
     // runs, in alternating rounds so that the shared machine's changing load falls on both alike.
     // Each shadow is stopped after its round (Stop must be prompt: it is timed too).
-    const service = new RunService({ store, engine: engineThread.engine, pack, engineDefaults: { deliberatePauseMs: 0 } })
+    // New runs answer with the pack in force, as the app's do (services.pack): after each
+    // publication, once the engine thread has it (see reload below).
+    let current = pack
+    const service = new RunService({ store, engine: engineThread.engine, pack: () => current, engineDefaults: { deliberatePauseMs: 0 } })
     for (let i = 0; i < 40; i++) await timedAsk(service, i)
     const alone: number[] = []
     const during: number[] = []
@@ -236,7 +239,12 @@ export async function runShadowBench(): Promise<BenchRow[]> {
     const p50During = percentile(during, 0.5)
     const slowdown = p50During / p50Alone
     const engineCpu = await engineCpuPerRun(pack)
-    const reload = () => engineThread.warmUp(packInForce(store, pack).pack)
+    // services.reloadPack: the pack in force read again, loaded and indexed on the engine thread, then new runs switch to it.
+    const reload = async () => {
+      const next = packInForce(store, pack).pack
+      await engineThread.warmUp(next)
+      current = next
+    }
     const publishRows = await publishWhileAsking(store, pack, () => timedAsk(service, 0), built.packBuild, reload)
 
     return [

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { resolveMigrationsDir, resolvePackPath, settingsOverridesFromEnv } from "../../../src-main/composition/runtime"
 import { createServices, type Services } from "../../../src-main/composition/services"
+import { RuleChanges } from "../../../src-main/packs/rule-changes"
 
 describe("settingsOverridesFromEnv", () => {
   it("turns the deliberate pause off with FISKAI_PAUSE_MS=0 and leaves settings alone otherwise", () => {
@@ -87,6 +88,32 @@ describe("createServices in a packaged layout", () => {
     expect(services.traces.get(run.requestId)?.trace.packVersion).toBe("9.9.9")
     expect(await services.traces.verify(run.requestId)).toMatchObject({ ok: true })
     expect(reported).toEqual([])
+  })
+
+  it("after a publication, switches new questions to the new version once the engine thread has it; one asked meanwhile answers with the previous", async () => {
+    const resources = packagedResources(true)
+    const services = createServices({ dbPath: join(resources, "fiskai.sqlite"), packagedResourcesDir: resources, settingsOverrides: { deliberatePauseMs: 0 } })
+    opened.push(services)
+    await services.engineReady
+    const changes = new RuleChanges(services.store)
+    const [author, reviewer] = [changes.createProfile("Ana Autor").id, changes.createProfile("Ivo Recenzent").id]
+    const rule = services.pack.pack.rules[0]
+    if (rule === undefined) throw new Error("the packaged pack has rules")
+    const change = changes.propose({ author, kind: "edit", ruleId: rule.id, rule: { ...rule, titleEn: `${rule.titleEn} (edited)` }, note: "test" })
+    changes.submit(change.id, author)
+    changes.approve(change.id, reviewer)
+    const published = changes.publish({ actor: reviewer, changeIds: [change.id] })
+    const question = { question: "Moram li ući u sustav PDV-a ako mi je promet 65.000 eura?", asOfDate: "2025-06-01" }
+
+    const reloading = services.reloadPack()
+    const meanwhile = await services.traces.ask(question)
+    const inForce = await reloading
+    const after = await services.traces.ask(question)
+
+    expect(inForce.version).toBe(published.version)
+    expect(services.traces.get(meanwhile.requestId)?.trace.packVersion).toBe("9.9.9")
+    expect(services.traces.get(after.requestId)?.trace.packVersion).toBe(published.version)
+    expect(await services.traces.verify(after.requestId)).toMatchObject({ ok: true })
   })
 
   it("refuses to start with migrations it did not ship instead of using the repository's", () => {
