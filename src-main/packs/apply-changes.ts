@@ -109,7 +109,7 @@ export function nextPackLinted(
 }
 
 /** A finding as the comparison of two packs' findings keys it: by code, record and message. */
-function findingKey(f: Finding): string {
+export function findingKey(f: Finding): string {
   return `${f.code}\u0000${f.where}\u0000${f.message}`
 }
 

@@ -1,3 +1,5 @@
+import type { Locale } from "../../src-shared/events/stages"
+import type { LintResult } from "../../src-shared/rule-changes"
 import type { RuleEdit } from "./apply-changes"
 import type { RefusalCode } from "./refusals"
 
@@ -16,14 +18,20 @@ export interface PackBuildData {
   next: { version: string; publishedAt: string }
 }
 
-export interface PackBuildRequest {
-  build: number
-  data: PackBuildData
+/** A draft's live pack check (draft-lint.ts) against the base version. */
+export interface DraftLintData {
+  baseJson: string
+  baseHash: string
+  edit: RuleEdit
+  locale: Locale
 }
+
+export type PackBuildRequest = { build: number; data: PackBuildData } | { build: number; lint: DraftLintData }
 
 export type PackBuildReply =
   | { type: "built"; id: string; version: string; hash: string; canonicalJson: string }
   | { type: "refused"; code: RefusalCode; params: Record<string, string> }
   | { type: "failed"; message: string }
+  | { type: "linted"; result: LintResult }
 
 export type PackBuildAnswer = PackBuildReply & { build: number }

@@ -2,7 +2,8 @@ import { setPriority } from "node:os"
 import { parentPort } from "node:worker_threads"
 import { loadPack, type LoadedPack } from "../knowledge/loader"
 import { findingKeys, nextPackLinted } from "./apply-changes"
-import type { PackBuildAnswer, PackBuildData, PackBuildReply, PackBuildRequest } from "./pack-build-messages"
+import { lintDraft } from "./draft-lint"
+import type { DraftLintData, PackBuildAnswer, PackBuildData, PackBuildReply, PackBuildRequest } from "./pack-build-messages"
 import { PackRefusal } from "./refusals"
 
 // A publication's build on a thread of its own (pack-build.ts): the base version loaded, the
@@ -13,6 +14,7 @@ import { PackRefusal } from "./refusals"
 // The thread serves the builds of a while (pack-build.ts ends it when idle) and keeps the last
 // packs it loaded or built, with their lint findings: a reviewer who publishes again builds on
 // the version just published, which is then neither loaded, validated nor linted a second time.
+// It also runs the live pack check of a draft (draft-lint.ts) against the version it keeps.
 
 const port = parentPort
 if (port === null) throw new Error("pack-build-worker.ts must run as a worker thread")
@@ -44,7 +46,7 @@ function keep(linted: Linted): void {
 }
 
 /** The base: kept, or loaded (validated) from its stored content, checked against its hash and linted. */
-function baseOf(data: PackBuildData): Linted | PackBuildReply {
+function baseOf(data: Pick<PackBuildData, "baseJson" | "baseHash">): Linted | PackBuildReply {
   const known = kept.get(data.baseHash)
   if (known !== undefined) return known
   const loaded = loadPack(JSON.parse(data.baseJson))
@@ -73,7 +75,18 @@ function build(data: PackBuildData): PackBuildReply {
   }
 }
 
+function lint(data: DraftLintData): PackBuildReply {
+  try {
+    const base = baseOf(data)
+    if ("type" in base) return base
+    return { type: "linted", result: lintDraft(base.loaded, base.findings, data.edit, data.locale) }
+  } catch (error) {
+    return { type: "failed", message: error instanceof Error ? error.message : String(error) }
+  }
+}
+
 port.on("message", (request: PackBuildRequest) => {
-  const answer: PackBuildAnswer = { ...build(request.data), build: request.build }
+  const reply = "lint" in request ? lint(request.lint) : build(request.data)
+  const answer: PackBuildAnswer = { ...reply, build: request.build }
   port.postMessage(answer)
 })

@@ -1,7 +1,8 @@
 import { Worker } from "node:worker_threads"
 import { sha256Hex } from "../util/canonical-json"
 import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
-import type { PackBuildAnswer, PackBuildData, PackBuildReply, PackBuildRequest } from "./pack-build-messages"
+import type { LintResult } from "../../src-shared/rule-changes"
+import type { DraftLintData, PackBuildAnswer, PackBuildData, PackBuildReply, PackBuildRequest } from "./pack-build-messages"
 import { PackRefusal } from "./refusals"
 
 // Building the next pack version off the thread that stores runs (issue 19, "a publish does not
@@ -29,9 +30,12 @@ export class PackBuildError extends Error {}
 const IDLE_MS = 60_000
 
 interface Waiting {
-  resolve: (built: BuiltPack) => void
+  resolve: (reply: PackBuildReply) => void
   reject: (error: Error) => void
 }
+
+/** A request without its number: a build, or a draft's pack check. */
+type Work = { data: PackBuildData } | { lint: DraftLintData }
 
 /** One build thread and the builds it has been sent. */
 class PackBuilder {
@@ -53,15 +57,15 @@ class PackBuilder {
     )
   }
 
-  build(data: PackBuildData): Promise<BuiltPack> {
+  request(work: Work): Promise<PackBuildReply> {
     if (this.idle !== null) clearTimeout(this.idle)
     this.idle = null
     // Held open while it owes a build (a script that awaits one must get it), not while it waits idle.
     this.worker.ref()
     const build = this.nextBuild++
-    return new Promise<BuiltPack>((resolve, reject) => {
+    return new Promise<PackBuildReply>((resolve, reject) => {
       this.waiting.set(build, { resolve, reject })
-      const request: PackBuildRequest = { build, data }
+      const request: PackBuildRequest = { build, ...work }
       this.worker.postMessage(request)
     })
   }
@@ -70,7 +74,7 @@ class PackBuilder {
     const waiting = this.waiting.get(answer.build)
     if (waiting === undefined) return
     this.waiting.delete(answer.build)
-    settle(answer, waiting)
+    waiting.resolve(answer)
     if (this.waiting.size > 0) return
     this.worker.unref()
     this.idle = setTimeout(() => this.end(null), IDLE_MS).unref()
@@ -97,7 +101,21 @@ const builders = new Map<string, PackBuilder>()
  * in-thread build (apply-changes.ts nextPack) would throw, or a PackBuildError when the thread
  * fails. The content that comes back is hashed again here: what is stored is what was hashed.
  */
-export function buildNextPackOffThread(data: PackBuildData, entry?: WorkerEntry): Promise<BuiltPack> {
+export async function buildNextPackOffThread(data: PackBuildData, entry?: WorkerEntry): Promise<BuiltPack> {
+  return builtOf(await builderFor(entry).request({ data }))
+}
+
+/**
+ * A draft's live pack check (draft-lint.ts) on the build thread, which keeps the base version and
+ * its findings between keystrokes. Rejects with a PackBuildError when the thread fails.
+ */
+export async function lintDraftOffThread(lint: DraftLintData, entry?: WorkerEntry): Promise<LintResult> {
+  const reply = await builderFor(entry).request({ lint })
+  if (reply.type === "linted") return reply.result
+  throw new PackBuildError(`the draft could not be checked: ${reply.type === "failed" ? reply.message : reply.type}`)
+}
+
+function builderFor(entry: WorkerEntry | undefined): PackBuilder {
   const where = entry ?? resolveWorkerEntry(import.meta.url, "pack-build-worker", "./pack-build-worker.ts")
   const key = `${where.url.href} ${where.execArgv.join(" ")}`
   let builder = builders.get(key)
@@ -108,14 +126,13 @@ export function buildNextPackOffThread(data: PackBuildData, entry?: WorkerEntry)
     builders.set(key, made)
     builder = made
   }
-  return builder.build(data)
+  return builder
 }
 
-function settle(reply: PackBuildReply, { resolve, reject }: Waiting): void {
-  if (reply.type === "refused") return reject(new PackRefusal(reply.code, reply.params))
-  if (reply.type === "failed")
-    return reject(new PackBuildError(`the next pack could not be built: ${reply.message}`))
-  if (sha256Hex(reply.canonicalJson) !== reply.hash)
-    return reject(new PackBuildError("the built pack does not match its hash"))
-  resolve({ id: reply.id, version: reply.version, hash: reply.hash, canonicalJson: reply.canonicalJson })
+function builtOf(reply: PackBuildReply): BuiltPack {
+  if (reply.type === "refused") throw new PackRefusal(reply.code, reply.params)
+  if (reply.type === "failed") throw new PackBuildError(`the next pack could not be built: ${reply.message}`)
+  if (reply.type !== "built") throw new PackBuildError(`the build thread answered a build with "${reply.type}"`)
+  if (sha256Hex(reply.canonicalJson) !== reply.hash) throw new PackBuildError("the built pack does not match its hash")
+  return { id: reply.id, version: reply.version, hash: reply.hash, canonicalJson: reply.canonicalJson }
 }

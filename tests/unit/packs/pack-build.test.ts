@@ -2,9 +2,10 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
-import { nextPack } from "../../../src-main/packs/apply-changes"
+import { findingKeys, nextPack } from "../../../src-main/packs/apply-changes"
+import { lintDraft } from "../../../src-main/packs/draft-lint"
 import { seedBundledPack } from "../../../src-main/packs/bundled-seed"
-import { PackBuildError } from "../../../src-main/packs/pack-build"
+import { lintDraftOffThread, PackBuildError } from "../../../src-main/packs/pack-build"
 import { publishedPack } from "../../../src-main/packs/published-pack"
 import { PackRefusal } from "../../../src-main/packs/refusals"
 import { RuleChanges } from "../../../src-main/packs/rule-changes"
@@ -139,5 +140,31 @@ describe("a publication built on a worker thread", () => {
     expect(snapshot()).toEqual(before)
     expect(publishedPack(store)?.version).toBe("2.0.1")
     expect(changes.get(slow).status).toBe("IN_REVIEW")
+  })
+})
+
+describe("a draft's live pack check on the build thread", () => {
+  it("reports what an in-thread check reports: the findings a draft adds, or why it would not load, in the asked language", async () => {
+    const base = basePack("2.0.0")
+    const rule = ruleOf(base, "vat.return.deadline", {})
+    const wrongValue = { kind: "edit" as const, ruleId: rule.id, rule: { ...rule, value: { type: "percentage" as const, value: 12 } }, evidence: [] }
+    const drafts = [
+      wrongValue,
+      { kind: "edit" as const, ruleId: rule.id, rule: { ...rule, effectiveFrom: "2026-13-01" }, evidence: [] },
+      { kind: "retire" as const, ruleId: "no.such.rule", rule: null, evidence: [] },
+    ]
+    for (const edit of drafts)
+      for (const locale of ["hr", "en"] as const) {
+        const offThread = await lintDraftOffThread({ baseJson: base.canonicalJson, baseHash: base.hash, edit, locale })
+        expect(offThread).toEqual(lintDraft(base, findingKeys(base.pack), edit, locale))
+      }
+    const found = await lintDraftOffThread({ baseJson: base.canonicalJson, baseHash: base.hash, edit: wrongValue, locale: "hr" })
+    expect(found.problem === null && found.findings.length > 0).toBe(true)
+  })
+
+  it("fails, rather than checking against another pack, when the base does not match its hash", async () => {
+    const base = basePack("2.0.0")
+    const edit = { kind: "retire" as const, ruleId: "vat.return.deadline", rule: null, evidence: [] }
+    await expect(lintDraftOffThread({ baseJson: base.canonicalJson, baseHash: "0".repeat(64), edit, locale: "en" })).rejects.toThrow(PackBuildError)
   })
 })
