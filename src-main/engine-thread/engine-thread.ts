@@ -8,8 +8,8 @@ import { systemClock } from "../util/clock"
 import { resolveWorkerEntry, type WorkerEntry } from "../util/worker-entry"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import { counterfactualFromEvents, type CounterfactualEngine } from "../engine/counterfactual"
-import type { EngineDeps } from "../engine/types"
-import { plainEngineSettings, type EngineJob, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
+import type { EngineDeps, ProposedInterpretation } from "../engine/types"
+import { plainEngineSettings, type EngineJob, type FromEngineThread, type PlainInterpretationAsk, type ThreadRunSettings, type ToEngineThread } from "./messages"
 import { RunChannel } from "./run-channel"
 
 // The reasoning engine on a worker thread of its own, behind the same ReasoningEngine signature as
@@ -23,8 +23,9 @@ import { RunChannel } from "./run-channel"
 // (EngineRun.nextEventReady, which the audit sink uses to commit boundaries that came together).
 //
 // Functions cannot cross threads. The capacity gate is asked here and its answer sent along; a
-// clarify callback is called here when the engine thread asks. The clock is the wall clock on
-// both threads: a run given any other clock (tests, pinned replays) runs in process instead.
+// clarify callback, and the local model's proposer (issue 24), are called here when the engine
+// thread asks, and their answers sent back. The clock is the wall clock on both threads: a run
+// given any other clock (tests, pinned replays) runs in process instead.
 
 export interface EngineThreadOptions {
   /** The worker's entry; by default the built engine-worker.js beside this module, else the TypeScript source via tsx. */
@@ -83,8 +84,7 @@ export class EngineThread {
   }
 
   private run(job: EngineJob, deps: EngineDeps): EngineRun {
-    // A run with a local model's proposer (issue 24) calls it mid-run: functions cannot cross, so it runs here.
-    if (deps.clock !== systemClock || this.closed || deps.proposeInterpretation !== undefined) return inProcess(job, deps)
+    if (deps.clock !== systemClock || this.closed) return inProcess(job, deps)
     const channel = new RunChannel(deps, () => this.collect())
     return Object.assign(this.events(job, channel), { nextEventReady: () => channel.nextEventReady() })
   }
@@ -209,7 +209,24 @@ export class EngineThread {
       case "clarify":
         this.askClarify(message.run, channel, message.question)
         break
+      case "propose":
+        this.askProposer(message.run, channel, message.ask)
+        break
     }
+  }
+
+  /**
+   * The local model's reading, asked for by the engine thread (issue 24): the proposer runs here
+   * with the run's own Stop signal, which aborts its request; the "abort" message that signal sends
+   * was posted before this reply, so the engine sees the Stop at its check after the wait.
+   */
+  private askProposer(run: number, channel: RunChannel, ask: PlainInterpretationAsk): void {
+    const { proposeInterpretation: propose, signal } = channel.deps
+    const worker = this.worker
+    if (worker === null) return
+    const reply = (proposal: ProposedInterpretation | null) => this.send(worker, { type: "proposal", run, proposal })
+    if (propose === undefined) reply(null)
+    else propose({ ...ask, ...(signal === undefined ? {} : { signal }) }).then(reply, () => reply(null))
   }
 
   private askClarify(run: number, channel: RunChannel, question: ClarificationPayload): void {
@@ -251,6 +268,7 @@ function settingsOf(deps: EngineDeps, admitted: boolean | undefined): ThreadRunS
     packHash: deps.pack.hash,
     clarifications: [...(deps.clarifications ?? [])],
     canClarify: deps.clarify !== undefined,
+    ...(deps.proposeInterpretation === undefined ? {} : { canPropose: true }),
     stoppable: deps.signal !== undefined,
     ...(deps.signal?.aborted === true ? { aborted: true } : {}),
     ...plainEngineSettings(deps),

@@ -1,13 +1,14 @@
 import { MessagePort, parentPort, workerData } from "node:worker_threads"
 import type { LoadedPack } from "../knowledge/loader"
 import { validatedPack } from "../packs/validated-pack"
+import { PACK_WARM_STEPS } from "../knowledge/pack-warm"
 import { chainHash, GENESIS_HASH } from "../trace/hash-chain"
 import { canonicalJson } from "../util/canonical-json"
 import { systemClock } from "../util/clock"
 import { buildAnswerWithReasoning } from "../engine/pipeline"
 import { counterfactualFromEvents } from "../engine/counterfactual"
-import type { ClarificationAnswer, EngineDeps } from "../engine/types"
-import { plainEngineSettings, type EngineJob, type FromEngineThread, type ThreadRunSettings, type ToEngineThread } from "./messages"
+import type { ClarificationAnswer, EngineDeps, InterpretationAsk, ProposedInterpretation } from "../engine/types"
+import { plainEngineSettings, type EngineJob, type FromEngineThread, type PlainInterpretationAsk, type ThreadRunSettings, type ToEngineThread } from "./messages"
 
 // The engine thread (started by EngineThread): runs the reasoning engine (questions and what-ifs) for the main thread and
 // sends each event as it comes, already in canonical JSON and hashed on a fresh chain, so the
@@ -34,6 +35,8 @@ interface ActiveRun {
   resumeAfterGate: (() => void) | null
   /** Set while the engine waits for the main thread's clarify callback. */
   answer: { resolve: (answer: ClarificationAnswer) => void; reject: (error: Error) => void } | null
+  /** Set while the engine waits for the main thread's proposer (issue 24). */
+  proposal: ((proposal: ProposedInterpretation | null) => void) | null
 }
 
 const runs = new Map<number, ActiveRun>()
@@ -41,7 +44,7 @@ const runs = new Map<number, ActiveRun>()
 port.on("message", (message: ToEngineThread) => {
   switch (message.type) {
     case "pack":
-      addPack(message.hash, message.canonicalJson)
+      void addPack(message.hash, message.canonicalJson)
       break
     case "start":
       void run(message.run, message.job, message.settings)
@@ -58,9 +61,19 @@ port.on("message", (message: ToEngineThread) => {
         // Nobody will answer a pending clarification now: let the engine end instead of waiting.
         active.answer?.resolve({ kind: "cancel" })
         active.answer = null
+        active.proposal?.(null)
+        active.proposal = null
       }
       active.resumeAfterGate?.()
       active.resumeAfterGate = null
+      break
+    }
+    case "proposal": {
+      const active = runs.get(message.run)
+      const pending = active?.proposal ?? null
+      if (active === undefined || pending === null) break
+      active.proposal = null
+      pending(message.proposal)
       break
     }
     case "answer":
@@ -76,12 +89,20 @@ port.on("message", (message: ToEngineThread) => {
   }
 })
 
-function addPack(hash: string, text: string): void {
+async function addPack(hash: string, text: string): Promise<void> {
   try {
     // The main thread sends only packs it loaded (validated) itself, so only the hash is checked
     // here (packs/validated-pack.ts): validating again held this thread, and the questions asked
     // meanwhile, 20-80 ms after each publication.
-    packs.set(hash, validatedPack(text, hash))
+    // Sent again by a warm-up that waits for its answer: the pack this thread has, with its indexes.
+    const pack = packs.get(hash) ?? validatedPack(text, hash)
+    packs.set(hash, pack)
+    // Its indexes before it is reported loaded (the main thread switches new questions to it
+    // then), a step per turn of the event loop: runs on the previous pack go on in between.
+    for (const step of PACK_WARM_STEPS) {
+      await nextMacrotask()
+      step(pack)
+    }
     post({ type: "pack-loaded", hash })
   } catch (error) {
     post({ type: "pack-failed", hash, message: error instanceof Error ? error.message : String(error) })
@@ -89,7 +110,7 @@ function addPack(hash: string, text: string): void {
 }
 
 async function run(id: number, job: EngineJob, settings: ThreadRunSettings): Promise<void> {
-  const active: ActiveRun = { abort: new AbortController(), stopped: false, resumeAfterGate: null, answer: null }
+  const active: ActiveRun = { abort: new AbortController(), stopped: false, resumeAfterGate: null, answer: null, proposal: null }
   runs.set(id, active)
   try {
     const pack = packs.get(settings.packHash)
@@ -148,5 +169,20 @@ function depsFor(id: number, active: ActiveRun, pack: LoadedPack, settings: Thre
             }),
         }
       : {}),
+    ...(settings.canPropose === true ? { proposeInterpretation: (ask: InterpretationAsk) => askProposer(id, active, ask) } : {}),
   }
+}
+
+/**
+ * The main thread's proposer, asked for a reading (issue 24). The engine waits for it here as it
+ * waits for a clarification's answer; the Stop's "abort" arrives before the reply to a request the
+ * Stop ended (the main thread sends it first), so the engine's stop check after the wait sees it.
+ */
+function askProposer(id: number, active: ActiveRun, ask: InterpretationAsk): Promise<ProposedInterpretation | null> {
+  // The signal stays here (it cannot cross); the main thread's proposer has the run's own.
+  const plain: PlainInterpretationAsk = { question: ask.question, locale: ask.locale, forSeq: ask.forSeq, asked: ask.asked, ...(ask.limitMs === undefined ? {} : { limitMs: ask.limitMs }) }
+  return new Promise((resolve) => {
+    active.proposal = resolve
+    post({ type: "propose", run: id, ask: plain })
+  })
 }

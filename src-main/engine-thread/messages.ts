@@ -1,7 +1,7 @@
 import type { ClarificationPayload } from "../../src-shared/events/payloads"
 import type { ReasoningEvent } from "../../src-shared/events/event"
 import type { CounterfactualRequest } from "../../src-shared/whatif"
-import type { ClarificationAnswer, EngineDeps, EngineRequest } from "../engine/types"
+import type { ClarificationAnswer, EngineDeps, EngineRequest, InterpretationAsk, ProposedInterpretation } from "../engine/types"
 import type { SealedEvent } from "../trace/hash-chain"
 
 // What the main thread and the engine thread say to each other. A run is named by a number the
@@ -31,6 +31,8 @@ export interface ThreadRunSettings extends PlainEngineSettings {
   clarifications: readonly string[]
   /** Whether the main thread has a clarify callback to ask when no answer was given in advance. */
   canClarify: boolean
+  /** Whether the main thread has a proposer (issue 24: the local model's reading) the engine may ask. */
+  canPropose?: boolean
   /** Whether the run has a Stop signal (the main thread then sends "abort" when it fires). */
   stoppable?: boolean
   /** The Stop fired before the run was sent: it ends before its first stage. */
@@ -38,6 +40,9 @@ export interface ThreadRunSettings extends PlainEngineSettings {
   /** The capacity gate's decision, taken on the main thread (undefined: the run has no gate). */
   admitted?: boolean
 }
+
+/** What the engine tells a proposer, without the signal (which cannot cross threads). */
+export type PlainInterpretationAsk = Omit<InterpretationAsk, "signal">
 
 /** What a run computes: a question from the start, or a what-if from its base run's events. */
 export type EngineJob =
@@ -56,11 +61,15 @@ export type ToEngineThread =
   | { type: "answer"; run: number; answer: ClarificationAnswer }
   /** The clarify callback failed: the engine sees the failure as the in-process engine would. */
   | { type: "answer-failed"; run: number; message: string }
+  /** The proposer's reply (null: none, also when it failed, as the engine reads a failure in process). */
+  | { type: "proposal"; run: number; proposal: ProposedInterpretation | null }
 
 export type FromEngineThread =
   /** An event in canonical JSON (the exact text the trace stores), hashed on a chain that starts at the genesis hash with the run's first event. */
   | ({ type: "event"; run: number } & SealedEvent)
   | { type: "clarify"; run: number; question: ClarificationPayload }
+  /** The engine asks the main thread's proposer for a reading (the run's Stop signal is the main thread's). */
+  | { type: "propose"; run: number; ask: PlainInterpretationAsk }
   | { type: "end"; run: number }
   | { type: "failed"; run: number; message: string }
   | { type: "pack-loaded"; hash: string }

@@ -13,7 +13,8 @@ import { splitChosenAttribute, withChosenAttribute } from "./chosen-attribute"
 import { focusRefusal } from "./focus-refusal"
 import { withImpliedFacts } from "./implied-facts"
 import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD } from "./interpret"
-import { proceed, type AsyncStage, type Run, type StageOutcome } from "./run"
+import { proceed, stop, type AsyncStage, type Run, type StageOutcome } from "./run"
+import { cancelledTerminal } from "./stage-limit"
 import { CLARIFY_CANCEL, nextAnswer } from "./stages/clarification"
 import { periodAsOf } from "./stages/question-intake"
 import type { IntakeResult } from "./state"
@@ -63,9 +64,13 @@ export function checkInterpretation(pack: LoadedPack, asked: AskedAttribute, pro
   return { ok: true, concept }
 }
 
-/** Whether the gate is on for this run: with no proposer and nothing recorded it costs one check. */
+/**
+ * Whether the gate is on for this run: with no proposer and nothing recorded it costs one check.
+ * A replay of a stopped run goes through it too: the live run may have been stopped while it
+ * waited for the proposer (the stop check after the wait), and the replay must stop there as well.
+ */
 export function mayInterpret(run: Run): boolean {
-  return run.deps.proposeInterpretation !== undefined || (run.deps.interpretations?.length ?? 0) > 0
+  return run.deps.proposeInterpretation !== undefined || (run.deps.interpretations?.length ?? 0) > 0 || run.deps.stopAtSeq !== undefined
 }
 
 /**
@@ -78,6 +83,10 @@ export async function* interpretationGate(run: Run, question: string, intake: St
   if (unplaced === undefined) return intake
   const asked = askedOf(unplaced)
   const proposal = await proposalFor(run, { question, locale: run.locale, forSeq: run.nextSeq, asked })
+  // A stop check after the wait (the proposer aborts its request on the Stop): a run the user
+  // stopped while the model was asked ends as cancelled, like a Stop at any other moment, whatever
+  // the proposer replied. A replay without a proposer reaches this check at the same seq.
+  if (run.stopRequested()) return stop(cancelledTerminal(run))
   if (proposal === undefined) return intake
   const checked = checkInterpretation(run.pack, asked, proposal)
   if (!checked.ok) return intake

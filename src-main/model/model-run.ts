@@ -104,6 +104,8 @@ export class ModelRun implements ModelCompanion {
   private lastEvent: ReasoningEvent | undefined
   /** A reading the engine offered the user, until their answer says whether they took it. */
   private offeredReading: ModelProposalRecord | undefined
+  /** The user's Stop came while the engine waited for the model's reading. */
+  private stoppedAwaitingReading = false
 
   constructor(
     private readonly request: EngineRequest,
@@ -164,6 +166,12 @@ export class ModelRun implements ModelCompanion {
   /** Asks for a reading; a discarded one is recorded at once, an offered one once the user has answered. */
   private async interpret(ask: InterpretationAsk, pack: LoadedPack): Promise<ProposedInterpretation | null> {
     const proposal = await proposeReading({ settings: this.settings, pack, ask }).catch(() => discarded(ask.forSeq, "no_reply", null, "the request failed"))
+    // The user stopped the run while the model was asked (the Stop aborted the request): the engine
+    // ends it as cancelled, and the end record says where; no proposal was made, so none is recorded.
+    if (ask.signal?.aborted === true) {
+      this.stoppedAwaitingReading = true
+      return null
+    }
     if (proposal.outcome !== "offered" || proposal.concept === null || proposal.attribute === null) {
       this.record(proposal)
       return null
@@ -265,7 +273,8 @@ export class ModelRun implements ModelCompanion {
   private async finish(terminal: TerminalEvent): Promise<void> {
     this.current = null
     const cancelled = terminal.stage === "ERROR" && terminal.data.code === "CANCELLED"
-    const thinking = await this.endThinking(cancelled ? 0 : this.settings.limits.graceMs)
+    // A run the user stopped: the thinking ends now, and the recording says it was stopped (not timed out).
+    const thinking = cancelled ? await this.stopThinking() : await this.endThinking(this.settings.limits.graceMs)
     this.take("reasoning", this.sanitisers.reasoning.end())
     this.take("text", this.sanitisers.text.end())
     const steps = segmentThinking(this.thoughts)
@@ -290,6 +299,13 @@ export class ModelRun implements ModelCompanion {
     } catch {
       // As above.
     }
+  }
+
+  private async stopThinking(): Promise<StreamEnd> {
+    this.stop.abort()
+    const ended = await (this.thinking ?? Promise.resolve<StreamEnd>({ reason: "aborted" }))
+    const detail = this.stoppedAwaitingReading ? "the run was stopped while the engine awaited the model's reading" : "the run was stopped"
+    return ended.reason === "aborted" ? { reason: "aborted", detail } : ended
   }
 
   private async endThinking(graceMs: number): Promise<StreamEnd> {

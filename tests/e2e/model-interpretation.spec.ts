@@ -64,3 +64,46 @@ test("no to the model's reading: the refusal the question has without a model (h
     await server.close()
   }
 })
+
+// Stop while the engine waits for the model's reading (the model is thinking, its proposal's
+// server stalls): the run ends as stopped, as a Stop at any other moment does, never in the
+// refusal the question has without a model, and the model's request is aborted.
+const STOPPED = {
+  hr: { heading: "Obrada je zaustavljena", error: "Obradu ste zaustavili prije odgovora.", thinking: "Model razmišlja" },
+  en: { heading: "The run was stopped", error: "You stopped the run before it answered.", thinking: "The model is thinking" },
+}
+const STALLED_THINKING: Script = [reasoningDelta("Pitanje je o putnim troškovima. "), { delayMs: 8000 }, finishChunk(), { done: true }]
+const STALLED_READING: Script = [{ delayMs: 8000 }, ...reading()]
+
+for (const locale of ["hr", "en"] as const) {
+  test(`Stop while the model's reading is awaited ends the run as stopped (${locale})`, async ({ page, host }) => {
+    test.setTimeout(90_000)
+    const server = await startRoutedServer([STALLED_READING], [STALLED_THINKING])
+    try {
+      await page.goto(host.url)
+      if (locale === "en") await switchToEnglish(page)
+      await turnModelOn(page, server.url)
+      await ask(page, QUESTION[locale])
+      await expect(page.getByTestId("model-thought")).toContainText(STOPPED[locale].thinking, { timeout: 30_000 })
+      // The engine is waiting for the reading: its request has reached the (stalled) server.
+      await expect.poll(() => server.proposals.received.length, { timeout: 5000 }).toBe(1)
+      await windowShot(page, `interpretation-awaited-${locale}`)
+      await page.getByTestId("stepper-stop").click()
+
+      const card = page.getByTestId("answer-card")
+      await expect(card).toHaveAttribute("data-outcome", "ERROR", { timeout: 30_000 })
+      await expect(page.getByTestId("answer-heading")).toHaveText(STOPPED[locale].heading)
+      await expect(page.getByTestId("error")).toContainText(STOPPED[locale].error)
+      await expect(page.getByTestId("refusal")).toHaveCount(0)
+      await expect(page.getByTestId("clarification")).toHaveCount(0)
+      await expect(page.getByTestId("stepper-stop")).toHaveCount(0)
+      // As after a Stop at any other moment: the model's part was stopped; no word of a proposal.
+      await expect(page.getByTestId("model-note")).toHaveAttribute("data-reason", "aborted")
+      await expect(page.getByTestId("model-proposal-note")).toHaveCount(0)
+      await expect.poll(() => server.proposals.received[0]?.aborted, { timeout: 5000 }).toBe(true)
+      await windowShot(page, `interpretation-stopped-${locale}`)
+    } finally {
+      await server.close()
+    }
+  })
+}

@@ -24,6 +24,8 @@ export interface ReceivedRequest {
   path: string
   headers: IncomingMessage["headers"]
   body: { model?: unknown; stream?: unknown; messages?: { role: string; content: string }[] }
+  /** Set when the client closed the connection before the script had ended (an aborted request). */
+  aborted: boolean
 }
 
 export interface ScriptedServer {
@@ -68,8 +70,14 @@ export async function startScriptedServer(scripts: readonly Script[], fallback: 
       } catch {
         // Recorded as empty: the test asserts on what it expects.
       }
-      received.push({ path: request.url ?? "", headers: request.headers, body })
-      void play(queue.shift() ?? fallback, response)
+      const entry: ReceivedRequest = { path: request.url ?? "", headers: request.headers, body, aborted: false }
+      received.push(entry)
+      // A response closed before it was ended: the client gave up on it (the server's own drop is not one).
+      let dropped = false
+      response.on("close", () => {
+        if (!response.writableEnded && !dropped) entry.aborted = true
+      })
+      void play(queue.shift() ?? fallback, response, () => (dropped = true))
     })
   })
   server.on("connection", (socket) => {
@@ -89,7 +97,7 @@ export async function startScriptedServer(scripts: readonly Script[], fallback: 
   }
 }
 
-async function play(script: Script, response: ServerResponse): Promise<void> {
+async function play(script: Script, response: ServerResponse, dropping: () => void): Promise<void> {
   const first = script[0]
   if (first !== undefined && "status" in first) {
     response.writeHead(first.status, { "content-type": "text/plain" })
@@ -105,6 +113,7 @@ async function play(script: Script, response: ServerResponse): Promise<void> {
     else if ("data" in step) response.write(`data: ${typeof step.data === "string" ? step.data : JSON.stringify(step.data)}\n\n`)
     else if ("done" in step) response.write("data: [DONE]\n\n")
     else if ("destroy" in step) {
+      dropping()
       response.socket?.destroy()
       return
     }

@@ -67,4 +67,24 @@ describe("an audit bundle of a run with the model beside it", () => {
     expect(verified.code).toBe(0)
     expect(routed.proposals.received.length + routed.others.received.length + routed.resumed.received.length).toBe(calls)
   })
+
+  test("a run stopped while the model's reading was awaited verifies from the bundle: its replay stops where it did", async () => {
+    const routed = await startRoutedServer([[{ delayMs: 8000 }, finishChunk(), { done: true }]], [[{ delayMs: 8000 }, finishChunk(), { done: true }]])
+    server = routed
+    const db = tempDbPath()
+    const store = openTestStore(db)
+    const limits = { ...DEFAULT_MODEL_SETTINGS.limits, stallMs: 10_000 }
+    const factory = modelCompanionFactory({ ...DEFAULT_MODEL_SETTINGS, enabled: true, endpoint: routed.url, draftProse: false, limits }, {}, new PausedParts())
+    const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), model: () => factory })
+    const started = service.start({ question: "Koliko košta ručak za radnike a da ne plaćam porez?", asOfDate: AS_OF })
+    for (let waited = 0; routed.proposals.received.length === 0 && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10))
+    const stopped = await service.cancel(started.requestId)
+    expect(stopped.event).toMatchObject({ stage: "ERROR", data: { code: "CANCELLED" } })
+    store.close()
+    const dir = tempDir()
+    expect((await cli("export", "--db", db, "--key-dir", dir, "--out", join(dir, "bundle.zip"))).code).toBe(0)
+    const verified = await cli("verify", join(dir, "bundle.zip"), "--trusted-key", join(dir, "signing", "bundle-signing-key.pub.pem"))
+    expect(verified.out).toContain(`ok   ${started.requestId} ERROR  chain ok, csv ok, replay ok`)
+    expect(verified.code).toBe(0)
+  })
 })

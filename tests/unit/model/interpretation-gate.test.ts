@@ -134,7 +134,7 @@ describe("replay reads the recording", () => {
     for (const thread of threads.splice(0)) await thread.close()
   })
 
-  test("the recorded reading crosses to the engine thread (verify in the app); a live proposer keeps the run in process", async () => {
+  test("the recorded reading crosses to the engine thread (verify in the app), and so does a live proposer's", async () => {
     const thread = new EngineThread()
     threads.push(thread)
     const request = { requestId: "gate-thread", question: "Koliko dobivam za put po Hrvatskoj bez poreza?", asOfDate: "2025-06-01", askedOn: "2025-06-01" }
@@ -151,8 +151,12 @@ describe("replay reads the recording", () => {
     const threaded = await collect(onThread)
     expect(withoutTs(threaded)).toEqual(withoutTs(await collect(buildAnswerWithReasoning(request, recorded))))
     expect(threaded.some((e) => e.stage === "CLARIFICATION" && e.status === "awaiting_input" && e.data.reason === "interpretation")).toBe(true)
-    const live = thread.engine(request, { ...recorded, interpretations: undefined, proposeInterpretation: async () => ({ concept: "neop-dnevnica-tuzemna", attribute: "amount" }) })
-    expect(live.nextEventReady).toBeUndefined()
+    // The thread asks the proposer here (functions cannot cross) and the engine waits for its reply there.
+    const asks: InterpretationAsk[] = []
+    const proposeInterpretation = async (ask: InterpretationAsk) => (asks.push(ask), { concept: "neop-dnevnica-tuzemna", attribute: "amount" as const })
+    const live = thread.engine(request, { ...recorded, interpretations: undefined, proposeInterpretation })
+    expect(live.nextEventReady).toBeDefined()
     expect(withoutTs(await collect(live))).toEqual(withoutTs(threaded))
+    expect(asks).toEqual([{ question: request.question, locale: "hr", forSeq: 2, asked: expect.objectContaining({ attribute: "amount" }) }])
   })
 })
