@@ -48,3 +48,15 @@ export type SavedPaperPdf = z.infer<typeof SavedPaperPdf>
 export function answerInLocale(payload: Pick<FinalAnswerPayload, "answerHr" | "answerEn">, locale: Locale): string {
   return locale === "en" && payload.answerEn !== undefined ? payload.answerEn : payload.answerHr
 }
+
+/**
+ * The answer's text as the card and the paper show it: a comparison of documents shows its head
+ * line alone ("… razlika 8, od toga važnih za porez 7."), because its differences follow as a
+ * table (field, A, B, whether it matters for tax) that says everything the listed lines say. The
+ * full text stays the run's answer (the trace, a copy, the CLI).
+ */
+export function answerShown(payload: Pick<FinalAnswerPayload, "answerHr" | "answerEn" | "documentDifferences">, locale: Locale): string {
+  const text = answerInLocale(payload, locale)
+  if ((payload.documentDifferences?.length ?? 0) === 0) return text
+  return text.split("\n", 1)[0] ?? text
+}

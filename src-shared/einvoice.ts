@@ -166,6 +166,12 @@ export const Difference = z.strictObject({
   b: z.string().optional(),
   pathA: z.string().optional(),
   pathB: z.string().optional(),
+  /**
+   * Addition (issue 22): whether the difference matters for tax (who the parties are for VAT, the
+   * tax point, the tax base, the VAT rates and amounts), as the comparison judges it; absent in
+   * differences recorded before it was judged.
+   */
+  taxRelevant: z.boolean().optional(),
 })
 
 export type DecimalText = z.infer<typeof DecimalText>

@@ -1,4 +1,5 @@
 import type { Difference, Finding, Severity } from "../../src-shared/einvoice"
+import { comparedFieldName } from "../../src-shared/document-fields"
 import type { Locale } from "../../src-shared/events/stages"
 
 // The words of a document action's answer (document-actions.ts): an audit's findings one per
@@ -37,20 +38,30 @@ export function auditText(label: string, findings: readonly Finding[], packName:
   return [verdict, ...listed(findings.map((f) => findingLine(f, locale)), locale)].join("\n")
 }
 
-/** The comparison's head line and each difference: the field (with its EN 16931 term), then a → b. */
+/**
+ * The comparison's head line (how many differences, how many matter for tax) and each difference:
+ * the field's name (src-shared/document-fields.ts, as the card and the paper name it) · its
+ * EN 16931 term, then a → b, marked when it matters for tax.
+ */
 export function compareText(labels: readonly [string, string], differences: readonly Difference[], locale: Locale): string {
   const [a, b] = labels
   if (differences.length === 0)
     return locale === "hr" ? `Dokumenti ${a} i ${b} ne razlikuju se ni u jednom uspoređenom polju.` : `${a} and ${b} do not differ in any field compared.`
+  const tax = differences.filter((d) => d.taxRelevant === true).length
   const head =
     locale === "hr"
-      ? `Usporedba ${a} (A) i ${b} (B): razlika ${differences.length}.`
-      : `Comparison of ${a} (A) and ${b} (B): ${differences.length} difference(s).`
-  const lines = differences.map((d) => {
-    const field = d.bt === undefined ? d.field : `${d.field} (${d.bt})`
-    return `- ${field}: ${d.a ?? (locale === "hr" ? "nema" : "none")} → ${d.b ?? (locale === "hr" ? "nema" : "none")}`
-  })
-  return [head, ...listed(lines, locale)].join("\n")
+      ? `Usporedba ${a} (A) i ${b} (B): razlika ${differences.length}, od toga važnih za porez ${tax}.`
+      : `Comparison of ${a} (A) and ${b} (B): ${differences.length} difference(s), ${tax} of them matter for tax.`
+  return [head, ...listed(differences.map((d) => differenceLine(d, locale)), locale)].join("\n")
+}
+
+/** "- Stopa PDV-a (stavka 1) · BT-152: 5 → 25 [važno za porez]" */
+export function differenceLine(difference: Difference, locale: Locale): string {
+  const name = comparedFieldName(difference.field, locale)
+  const field = difference.bt === undefined ? name : `${name} · ${difference.bt}`
+  const none = locale === "hr" ? "nema" : "none"
+  const mark = difference.taxRelevant === true ? (locale === "hr" ? " [važno za porez]" : " [matters for tax]") : ""
+  return `- ${field}: ${difference.a ?? none} → ${difference.b ?? none}${mark}`
 }
 
 function listed(lines: readonly string[], locale: Locale): string[] {

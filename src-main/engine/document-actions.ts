@@ -30,6 +30,8 @@ interface Outcome {
   headline: string
   evidence: DocumentEvidence[]
   findings?: Finding[]
+  /** A comparison's differences, field by field. */
+  differences?: Difference[]
   /** The pack's rules the findings cite (an audit's VAT rate rules). */
   ruleIds: string[]
   /** One line per check, shown as the analysis stage's checkpoints. */
@@ -143,6 +145,7 @@ function audit(run: Run, document: RunDocument, invoice: EInvoice, asOf: string)
 function compare(run: Run, documents: readonly [RunDocument, RunDocument], invoices: readonly [EInvoice, EInvoice]): Outcome {
   const [a, b] = documents
   const differences: Difference[] = compareEInvoices(invoices[0], invoices[1])
+  const taxRelevant = differences.filter((d) => d.taxRelevant === true).length
   const pathsA = new Set(differences.flatMap((d) => (d.pathA === undefined ? [] : [d.pathA])))
   const pathsB = new Set(differences.flatMap((d) => (d.pathB === undefined ? [] : [d.pathB])))
   const labels = (locale: Locale): [string, string] => [documentLabel(a, locale), documentLabel(b, locale)]
@@ -150,8 +153,12 @@ function compare(run: Run, documents: readonly [RunDocument, RunDocument], invoi
     text: (locale) => compareText(labels(locale), differences, locale),
     headline: run.t(`${labels("hr").join(" i ")}: razlika ${differences.length}`, `${labels("en").join(" and ")}: ${differences.length} difference(s)`),
     evidence: [evidenceOf(a, (path) => pathsA.has(path)), evidenceOf(b, (path) => pathsB.has(path))],
+    differences,
     ruleIds: [],
-    checks: [run.t(`Polja koja se razlikuju: ${differences.length}`, `Fields that differ: ${differences.length}`)],
+    checks: [
+      run.t(`Polja koja se razlikuju: ${differences.length}`, `Fields that differ: ${differences.length}`),
+      run.t(`Od toga važnih za porez: ${taxRelevant}`, `Of these, matter for tax: ${taxRelevant}`),
+    ],
   }
 }
 
@@ -261,6 +268,7 @@ function answerOf(run: Run, action: DocumentAction, asOf: string, outcome: Outco
     documentEvidence: outcome.evidence,
     documentAction: action.kind,
     ...(outcome.findings === undefined ? {} : { documentFindings: outcome.findings }),
+    ...(outcome.differences === undefined ? {} : { documentDifferences: outcome.differences }),
   }
 }
 

@@ -1,3 +1,4 @@
+import { factNameInText } from "../../src-shared/document-fields"
 import type { Locale } from "../../src-shared/events/stages"
 import { formatDate, isIsoDate } from "../../src-shared/format/dates"
 import { formatMoney, formatPercent } from "../../src-shared/format/numbers"
@@ -5,28 +6,8 @@ import type { DocumentFact, DocumentFactField, RunDocument } from "../../src-sha
 
 // The words of an answer read from a document's fields (document-facts.ts): one line per field in
 // the user's language, amounts and dates formatted for people (src-shared/format), every line
-// ending with the EN 16931 term it was read from so an accountant can find it in the file.
-
-const LABELS: Record<DocumentFactField, { hr: string; en: string }> = {
-  number: { hr: "broj računa", en: "invoice number" },
-  issueDate: { hr: "datum izdavanja", en: "issue date" },
-  dueDate: { hr: "datum dospijeća", en: "due date" },
-  currency: { hr: "valuta", en: "currency" },
-  "seller.name": { hr: "prodavatelj", en: "seller" },
-  "seller.oib": { hr: "OIB prodavatelja", en: "seller's OIB" },
-  "seller.vatId": { hr: "PDV ID prodavatelja", en: "seller's VAT ID" },
-  "buyer.name": { hr: "kupac", en: "buyer" },
-  "buyer.oib": { hr: "OIB kupca", en: "buyer's OIB" },
-  "buyer.vatId": { hr: "PDV ID kupca", en: "buyer's VAT ID" },
-  "totals.taxExclusive": { hr: "iznos bez PDV-a", en: "total without VAT" },
-  "totals.taxAmount": { hr: "ukupni PDV", en: "total VAT" },
-  "totals.taxInclusive": { hr: "iznos s PDV-om", en: "total with VAT" },
-  "totals.payable": { hr: "iznos za plaćanje", en: "amount due" },
-  "vat.category": { hr: "kategorija PDV-a", en: "VAT category" },
-  "vat.rate": { hr: "stopa", en: "rate" },
-  "vat.taxableAmount": { hr: "osnovica", en: "taxable amount" },
-  "vat.taxAmount": { hr: "PDV", en: "VAT" },
-}
+// ending with the EN 16931 term it was read from so an accountant can find it in the file. The
+// fields are named as the answer card and the paper name them (src-shared/document-fields.ts).
 
 const AMOUNTS: ReadonlySet<DocumentFactField> = new Set([
   "totals.taxExclusive",
@@ -61,7 +42,7 @@ export function documentFactLines(document: RunDocument, facts: readonly Documen
 }
 
 function vatLine(line: number, facts: readonly DocumentFact[], currency: string | undefined, locale: Locale): string {
-  const parts = facts.map((fact) => `${LABELS[fact.field][locale]} ${valueOf(fact, currency, locale)}`)
+  const parts = facts.map((fact) => `${factNameInText(fact.field, locale)} ${valueOf(fact, currency, locale)}`)
   const terms = [...new Set(facts.flatMap((fact) => (fact.bt === undefined ? [] : [fact.bt])))].join(", ")
   const name = locale === "hr" ? `PDV stavka ${line}` : `VAT line ${line}`
   return `- ${name}: ${parts.join(", ")}${terms === "" ? "" : ` (${terms})`}`
@@ -69,7 +50,7 @@ function vatLine(line: number, facts: readonly DocumentFact[], currency: string 
 
 function lineOf(fact: DocumentFact, currency: string | undefined, locale: Locale): string {
   const term = fact.bt === undefined ? "" : ` (${fact.bt})`
-  return `${LABELS[fact.field][locale]}: ${valueOf(fact, currency, locale)}${term}`
+  return `${factNameInText(fact.field, locale)}: ${valueOf(fact, currency, locale)}${term}`
 }
 
 function valueOf(fact: DocumentFact, currency: string | undefined, locale: Locale): string {

@@ -37,7 +37,10 @@
 //    the pack has (a paušalist's contributions) is not answered with the general rule; a tax or a
 //    broad item named with a word the pack lacks ("tourist tax", "takeaway food") is an unknown
 //    subject (issue 17).
-export const ENGINE_VERSION = 8
+// 9: a comparison of two e-invoices carries its differences as data (documentDifferences), each
+//    saying whether it matters for tax; it and an answer about a document's fields name the fields
+//    as the answer card does ("VAT rate 5%", not "rate 5%") (issue 22).
+export const ENGINE_VERSION = 9
 
 /** Why a trace cannot be replayed by this build's engine, or undefined when it can. */
 export function replayMismatch(recordedBy: number | undefined): string | undefined {

@@ -3,7 +3,7 @@ import { EvaluationContext, FactSource, IsoDate } from "../context"
 import { ErrorCode, RefusalCode } from "./refusals"
 import { Authority, Locale, ReasoningStage, RiskTier } from "./stages"
 import { DocumentActionKind, DocumentEvidence } from "../run-documents"
-import { Finding } from "../einvoice"
+import { Difference, Finding } from "../einvoice"
 
 // Payloads of seed 001 Appendix A (names exactly as spelled there) and seed 003.
 // Fields marked "addition" are ours; nothing of the seeds is renamed.
@@ -316,6 +316,8 @@ export const FinalAnswerPayload = z.object({
   documentAction: DocumentActionKind.optional(),
   /** addition (issue 22): an e-invoice audit's findings, each with the field it is about and the rule it cites. */
   documentFindings: z.array(Finding).optional(),
+  /** addition (issue 22): a comparison's differences field by field (unchanged fields are not listed), A then B. */
+  documentDifferences: z.array(Difference).optional(),
 })
 
 export const QualifiedAnswerPayload = FinalAnswerPayload.extend({

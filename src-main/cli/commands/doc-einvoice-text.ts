@@ -1,8 +1,9 @@
 import type { Difference, EInvoice, Finding } from "../../../src-shared/einvoice"
+import { comparedFieldName } from "../../../src-shared/document-fields"
 import type { Locale } from "../../../src-shared/events/stages"
 
 // The words `fiskai doc audit|compare` print (doc-einvoice.ts): a head line, then one line per
-// finding (with the field and the rule it cites) or per difference (the field, then a → b).
+// finding (with the field and the rule it cites) or per difference (the field's name, then a → b).
 
 const SEVERITY = {
   error: { hr: "GREŠKA", en: "ERROR" },
@@ -25,13 +26,23 @@ export function auditText(invoice: EInvoice, findings: readonly Finding[], local
   return `${[head, ...lines].join("\n")}\n`
 }
 
+/**
+ * "Razlika: 8 (važnih za porez: 7, označene s *)", then one line per difference: the field by its
+ * name (as the window and the paper name it) · its EN 16931 term, then a → b; "*" marks those that
+ * matter for tax. --json prints the differences as data instead, with the model's field paths.
+ */
 export function compareText(differences: readonly Difference[], locale: Locale): string {
   if (differences.length === 0) return locale === "hr" ? "Dokumenti se ne razlikuju.\n" : "The documents do not differ.\n"
+  const tax = differences.filter((d) => d.taxRelevant === true).length
   const lines = differences.map((d) => {
-    const field = d.bt ? `${d.field} (${d.bt})` : d.field
-    return `  ${field}: ${d.a ?? "—"} → ${d.b ?? "—"}`
+    const name = comparedFieldName(d.field, locale)
+    const field = d.bt ? `${name} · ${d.bt}` : name
+    return `  ${d.taxRelevant === true ? "*" : " "} ${field}: ${d.a ?? "—"} → ${d.b ?? "—"}`
   })
-  const head = locale === "hr" ? `Razlika: ${differences.length}` : `Differences: ${differences.length}`
+  const head =
+    locale === "hr"
+      ? `Razlika: ${differences.length} (važnih za porez: ${tax}, označene s *)`
+      : `Differences: ${differences.length} (${tax} matter for tax, marked *)`
   return `${[head, ...lines].join("\n")}\n`
 }
 

@@ -23,7 +23,7 @@ import { auditText, compareText, recordedText } from "./doc-einvoice-text"
 // file; a file is first added to the documents (without a client, or found there by its hash), so
 // the trace names a document that exists. The pack is the one in force (the app's, or a newer one
 // published in the database), as for every run. What is printed is the run's: an audit's findings
-// from its answer, a comparison's differences from the invoices its request recorded.
+// from its answer, a comparison's differences the run's answer carries.
 
 export interface EInvoiceArgs {
   dbPath: string
@@ -116,10 +116,11 @@ function printOutcome(io: CliIo, session: CliSession, requestId: string, termina
     else io.stdout.write(auditText(first, findings, args.locale))
     return true
   }
-  if (second === undefined) return false
-  // The answer lists the differences in words; as data they are those of the invoices the run's
-  // request recorded (the same pure comparison the run made, not a reading of the files again).
-  const differences: Difference[] = compareEInvoices(first, second)
+  // The differences are the run's answer's own (documentDifferences, as recorded in its trace);
+  // should an answer lack them, the same pure comparison of the invoices its request recorded.
+  const differences: Difference[] | undefined =
+    terminal.data.documentDifferences ?? (second === undefined ? undefined : compareEInvoices(first, second))
+  if (differences === undefined) return false
   if (args.json) for (const difference of differences) io.stdout.write(`${JSON.stringify(difference)}\n`)
   else io.stdout.write(compareText(differences, args.locale))
   return true

@@ -5,7 +5,9 @@ export { Difference } from "../../../src-shared/einvoice"
 
 // Two e-invoices field by field: the header, the parties, the totals, the VAT breakdown (matched
 // by category and rate) and the lines (matched by their id, or by position when ids are missing
-// or repeated). Amounts compare as numbers ("5" equals "5.00"); everything else as text.
+// or repeated). Amounts compare as numbers ("5" equals "5.00"); everything else as text. Each
+// difference says whether it matters for tax (see TAX_FIELDS), so an accountant can tell a changed
+// seller OIB or VAT amount from a changed due date or item name at a glance.
 
 
 type Field = SourcedText | undefined
@@ -105,8 +107,49 @@ function diffBreakdown(a: VatBreakdown[], b: VatBreakdown[]): Difference[] {
   return out
 }
 
+/**
+ * The fields whose difference matters for tax: who the parties are for VAT (OIB, VAT ID, country:
+ * the place of supply and reverse charge), the tax point (issue date), the kind of document (an
+ * invoice or a credit note), the currency the amounts are in, the tax base and the VAT (the totals
+ * up to the amount with VAT, the breakdown, each line's net amount, VAT category and rate, a line
+ * added or removed). Names, numbers, due dates, payment amounts and a line's quantity, unit or
+ * price are not: where those change the base, its net amount and the totals differ too.
+ */
+const TAX_FIELDS = new Set([
+  "issueDate",
+  "typeCode",
+  "currency",
+  "seller.oib",
+  "seller.vatId",
+  "seller.country",
+  "buyer.oib",
+  "buyer.vatId",
+  "buyer.country",
+  "totals.lineExtension",
+  "totals.allowanceTotal",
+  "totals.chargeTotal",
+  "totals.taxExclusive",
+  "totals.taxAmount",
+  "totals.taxInclusive",
+])
+
+const TAX_LINE_PARTS = new Set(["netAmount", "vatCategory", "vatRate"])
+
+function mattersForTax(difference: Difference): boolean {
+  const { field } = difference
+  if (TAX_FIELDS.has(field) || field.startsWith("vatBreakdown[")) return true
+  // Only a credit note against an invoice changes the tax's sign; UBL against CII does not.
+  if (field === "syntax") return difference.a === "UBL-CreditNote" || difference.b === "UBL-CreditNote"
+  const line = /^lines\[[^\]]+\](?:\.(\w+))?$/u.exec(field)
+  return line !== null && (line[1] === undefined || TAX_LINE_PARTS.has(line[1]))
+}
+
 /** Every difference between two parsed e-invoices, header first, then parties, totals, VAT breakdown, lines. */
 export function compareEInvoices(a: EInvoice, b: EInvoice): Difference[] {
+  return differencesOf(a, b).map((difference) => ({ ...difference, taxRelevant: mattersForTax(difference) }))
+}
+
+function differencesOf(a: EInvoice, b: EInvoice): Difference[] {
   const syntax =
     a.syntax === b.syntax ? [] : [{ field: "syntax", kind: "changed" as const, a: a.syntax, b: b.syntax }]
   return [

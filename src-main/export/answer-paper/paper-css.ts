@@ -19,6 +19,10 @@ const BASE_CSS = `
 .answer-paper th, .answer-paper td { text-align: left; vertical-align: top; padding: 0.8mm 3mm 0.8mm 0; overflow-wrap: anywhere; }
 .answer-paper th { font-weight: 600; white-space: nowrap; width: 1%; }
 .answer-paper table.paper-branches th, .answer-paper table.paper-branches td { border: 1px solid #999; padding: 1mm 2mm; white-space: normal; width: auto; }
+.answer-paper table.paper-differences th, .answer-paper table.paper-differences td { border: 1px solid #999; padding: 1mm 2mm; white-space: normal; width: auto; }
+.answer-paper table.paper-differences tr { break-inside: avoid; page-break-inside: avoid; }
+.answer-paper .paper-document .paper-facts td:first-of-type, .answer-paper table.paper-differences th, .answer-paper table.paper-differences td { overflow-wrap: break-word; }
+.answer-paper .paper-document .paper-facts td:first-of-type { min-width: 20mm; }
 .answer-paper .paper-hypothetical { border: 2px dashed #8a3b00; color: #5c2700; padding: 2mm 3mm; font-weight: 700; }
 .answer-paper .paper-headline { font-size: 12pt; font-weight: 700; }
 .answer-paper .paper-warning { border-left: 3px solid #8a6d00; padding-left: 3mm; }

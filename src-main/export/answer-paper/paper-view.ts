@@ -1,4 +1,4 @@
-import { answerInLocale } from "../../../src-shared/answer-paper"
+import { answerShown } from "../../../src-shared/answer-paper"
 import type { TerminalEvent } from "../../../src-shared/events/event"
 import type { Citation, ConditionalAnswerPayload, ConditionalBranch, ConflictWarning, FinalAnswerPayload } from "../../../src-shared/events/payloads"
 import type { Locale, TerminalOutcome } from "../../../src-shared/events/stages"
@@ -158,7 +158,7 @@ function outcomeParts(terminal: Exclude<TerminalEvent, { stage: "ERROR" }>, word
   const branches: readonly ConditionalBranch[] = terminal.stage === "CONDITIONAL_ANSWER" ? terminal.data.branches : []
   return {
     headline: payload.headline,
-    body: answerInLocale(payload, locale),
+    body: answerShown(payload, locale),
     legalBasis: payload.legalBasis ?? null,
     warnings: warnings.map((w) => ({
       description: w.description,

@@ -9,6 +9,7 @@ import { AnswerLanguageNote } from "./AnswerLanguageNote"
 import { answerText } from "./answer-text"
 import type { SuppliedFact } from "./missing-facts"
 import { Citations } from "./Citations"
+import { DifferenceTable } from "../documents/DifferenceTable"
 import { DocumentEvidenceList, restsOnDocuments } from "../documents/DocumentEvidenceList"
 import { ConditionalBranches, ConflictWarnings, ErrorBody, RefusalBody } from "./OutcomeParts"
 import { PaperActions } from "./PaperActions"
@@ -45,6 +46,7 @@ function AnswerBody({ payload, textLanguage }: { payload: FinalAnswerPayload; te
         {answerText(payload, locale)}
       </p>
       <Structured structured={payload.structured} />
+      <DifferenceTable payload={payload} />
       <Citations citations={payload.citations} />
       <DocumentEvidenceList payload={payload} />
       <TextList title={t("answer.limits")} lines={payload.limits} testId="answer-limits" />

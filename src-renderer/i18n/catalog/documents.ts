@@ -1,7 +1,16 @@
-import type { MessageTable } from "./message-table"
+import { DOCUMENT_FACT_NAMES } from "../../../src-shared/document-fields"
+import type { DocumentFactField } from "../../../src-shared/run-documents"
+import type { Message, MessageTable } from "./message-table"
 
 // Client documents (issue 22): adding them (drop or file dialog), their list, their actions (audit,
 // summary, comparison of two), and files dropped on the Ask screen attached to the question.
+
+// The names of an e-invoice's fields come from src-shared/document-fields.ts, the one source the
+// printed answer and the CLI use too, so the card and the paper never name a field differently.
+type FactMessages = { readonly [F in DocumentFactField as `documents.fact.${F}`]: Message }
+const factMessages = Object.fromEntries(
+  Object.entries(DOCUMENT_FACT_NAMES).map(([field, name]) => [`documents.fact.${field}`, name]),
+) as FactMessages
 
 export const documentMessages = {
   "documents.title": { hr: "Dokumenti", en: "Documents" },
@@ -65,22 +74,17 @@ export const documentMessages = {
   "documents.evidence.hash": { hr: "SHA-256 {hash}…", en: "SHA-256 {hash}…" },
   "documents.evidence.noFields": { hr: "Odgovor nije pročitao nijedno polje ovog dokumenta.", en: "The answer read no field of this document." },
   "documents.evidence.findings": { hr: "Nalazi revizije", en: "Audit findings" },
-  "documents.fact.number": { hr: "Broj računa", en: "Invoice number" },
-  "documents.fact.issueDate": { hr: "Datum izdavanja", en: "Issue date" },
-  "documents.fact.dueDate": { hr: "Datum dospijeća", en: "Due date" },
-  "documents.fact.currency": { hr: "Valuta", en: "Currency" },
-  "documents.fact.seller.name": { hr: "Prodavatelj", en: "Seller" },
-  "documents.fact.seller.oib": { hr: "OIB prodavatelja", en: "Seller's OIB" },
-  "documents.fact.seller.vatId": { hr: "PDV ID prodavatelja", en: "Seller's VAT ID" },
-  "documents.fact.buyer.name": { hr: "Kupac", en: "Buyer" },
-  "documents.fact.buyer.oib": { hr: "OIB kupca", en: "Buyer's OIB" },
-  "documents.fact.buyer.vatId": { hr: "PDV ID kupca", en: "Buyer's VAT ID" },
-  "documents.fact.totals.taxExclusive": { hr: "Iznos bez PDV-a", en: "Total without VAT" },
-  "documents.fact.totals.taxAmount": { hr: "Ukupni PDV", en: "Total VAT" },
-  "documents.fact.totals.taxInclusive": { hr: "Iznos s PDV-om", en: "Total with VAT" },
-  "documents.fact.totals.payable": { hr: "Iznos za plaćanje", en: "Amount due" },
-  "documents.fact.vat.category": { hr: "Kategorija PDV-a (stavka {line})", en: "VAT category (line {line})" },
-  "documents.fact.vat.rate": { hr: "Stopa PDV-a (stavka {line})", en: "VAT rate (line {line})" },
-  "documents.fact.vat.taxableAmount": { hr: "Osnovica (stavka {line})", en: "Taxable amount (line {line})" },
-  "documents.fact.vat.taxAmount": { hr: "PDV (stavka {line})", en: "VAT (line {line})" },
+  "documents.differences.title": { hr: "Razlike između dokumenata", en: "Differences between the documents" },
+  "documents.differences.summary": {
+    hr: "Polja važna za porez su označena. Polja koja nisu navedena jednaka su u oba dokumenta.",
+    en: "Fields that matter for tax are marked. Fields not listed are the same in both documents.",
+  },
+  "documents.differences.field": { hr: "Polje", en: "Field" },
+  "documents.differences.a": { hr: "A: {title}", en: "A: {title}" },
+  "documents.differences.b": { hr: "B: {title}", en: "B: {title}" },
+  "documents.differences.tax": { hr: "Važno za porez", en: "Matters for tax" },
+  "documents.differences.yes": { hr: "Da", en: "Yes" },
+  "documents.differences.no": { hr: "Ne", en: "No" },
+  "documents.differences.missing": { hr: "nema", en: "none" },
+  ...factMessages,
 } as const satisfies MessageTable

@@ -129,9 +129,37 @@ describe("compare and summarize as runs", () => {
     const result = await s.runs.ask({ question: "Usporedi", clientId: "c1", locale: "en", action: { kind: "compare", documentIds: [s.valid.id, s.badOib.id] } })
     const answer = answerOf(result.events)
     expect(answer.documentAction).toBe("compare")
-    expect(answer.answerEn).toMatch(/buyer\.oib \(BT-47\): 98765432106 → 98765432107/)
+    expect(answer.answerEn).toContain("- Buyer's OIB · BT-47: 98765432106 → 98765432107 [matters for tax]")
+    expect(answer.answerEn).toContain("2 difference(s), 2 of them matter for tax.")
     expect(answer.documentEvidence?.map((e) => e.documentId)).toEqual([s.valid.id, s.badOib.id])
     expect(await s.runs.verify(result.requestId)).toMatchObject({ ok: true })
+  })
+
+  it("carries its differences as data in the answer, and a replay computes the same ones", async () => {
+    const s = seeded()
+    const result = await s.runs.ask({ question: "Usporedi", clientId: "c1", locale: "hr", action: { kind: "compare", documentIds: [s.valid.id, s.wrongRate.id] } })
+    const answer = answerOf(result.events)
+    const differences = answer.documentDifferences ?? []
+    expect(differences.map((d) => [d.field, d.a, d.b, d.taxRelevant])).toEqual([
+      ["totals.taxAmount", "87.13", "96.73", true],
+      ["totals.taxInclusive", "556.12", "565.72", true],
+      ["totals.payable", "556.12", "565.72", false],
+      ["vatBreakdown[S 5].taxableAmount", "48.00", undefined, true],
+      ["vatBreakdown[S 5].taxAmount", "2.40", undefined, true],
+      ["vatBreakdown[S 25].taxableAmount", "249.99", "297.99", true],
+      ["vatBreakdown[S 25].taxAmount", "62.50", "74.50", true],
+      ["lines[1].vatRate", "5", "25", true],
+    ])
+    expect(answer.answerHr).toContain("razlika 8, od toga važnih za porez 7.")
+    expect(answer.answerHr).toContain("- Iznos za plaćanje · BT-115: 556.12 → 565.72\n")
+    expect(answer.answerHr).toContain("- Stopa PDV-a (stavka 1) · BT-152: 5 → 25 [važno za porez]")
+    // The stored trace holds the same list, and verify replays the run to it event for event.
+    const stored = s.runs.get(result.requestId)?.events.at(-1)
+    expect(stored?.stage === "ANSWER" ? stored.data.documentDifferences : undefined).toEqual(differences)
+    expect(await s.runs.verify(result.requestId)).toMatchObject({ ok: true })
+    // An audit and a summary carry no differences.
+    const audit = await s.runs.ask({ question: "Revizija", clientId: "c1", locale: "hr", action: { kind: "audit", documentIds: [s.valid.id] } })
+    expect(answerOf(audit.events).documentDifferences).toBeUndefined()
   })
 
   it("summarizes an e-invoice from its fields and a text document from its beginning", async () => {

@@ -93,7 +93,7 @@ describe("documents in a thread's run", () => {
     const begun = s.threads.begin(s.thread.id, "What are the VAT lines and the total of @17-P1-1?", { locale: "en" })
     if (!("requestId" in begun)) throw new Error("the mention should resolve")
     const answer = terminalOf((await begun.done).events)
-    expect(answer.answerEn).toContain("VAT line 1: VAT category S, rate 5%, taxable amount EUR 48.00, VAT EUR 2.40")
+    expect(answer.answerEn).toContain("VAT line 1: VAT category S, VAT rate 5%, taxable amount EUR 48.00, VAT EUR 2.40")
     expect(answer.answerEn).toContain("total VAT: EUR 87.13")
     expect(answer.headline).toContain("17-P1-1")
     expect(await s.runs.verify(begun.requestId)).toMatchObject({ ok: true })

@@ -25,6 +25,7 @@ describe("compareEInvoices", () => {
       b: "25",
       pathA: "cac:InvoiceLine[1]/cac:Item/cac:ClassifiedTaxCategory/cbc:Percent",
       pathB: "cac:InvoiceLine[1]/cac:Item/cac:ClassifiedTaxCategory/cbc:Percent",
+      taxRelevant: true,
     })
     expect(diffs.filter((d) => d.field.startsWith("totals.")).map((d) => [d.field, d.a, d.b])).toEqual([
       ["totals.taxAmount", "87.13", "96.73"],
@@ -54,15 +55,49 @@ describe("compareEInvoices", () => {
     expect(compareEInvoices(valid, parseEInvoice(reordered))).toEqual([])
     const shorter = parseEInvoice(xml.replace(third, ""))
     expect(compareEInvoices(valid, shorter).filter((d) => d.field.startsWith("lines"))).toEqual([
-      { field: "lines[3]", bt: "BG-25", kind: "removed", a: "Uredski stol", pathA: "cac:InvoiceLine[3]" },
+      { field: "lines[3]", bt: "BG-25", kind: "removed", a: "Uredski stol", pathA: "cac:InvoiceLine[3]", taxRelevant: true },
     ])
   })
 
   it("compares across syntaxes: a credit note against the invoice it corrects", () => {
     const note = parseEInvoice(fixture("ubl-creditnote-valid.xml"))
     const diffs = compareEInvoices(valid, note)
-    expect(diffs[0]).toEqual({ field: "syntax", kind: "changed", a: "UBL-Invoice", b: "UBL-CreditNote" })
+    expect(diffs[0]).toEqual({ field: "syntax", kind: "changed", a: "UBL-Invoice", b: "UBL-CreditNote", taxRelevant: true })
     expect(diffs).toContainEqual(expect.objectContaining({ field: "typeCode", a: "380", b: "381" }))
     expect(diffs).toContainEqual(expect.objectContaining({ field: "lines[1].quantity", a: "40", b: "10" }))
+  })
+
+  it("says which differences matter for tax: the VAT and its base, not the amount due", () => {
+    const wrongRate = compareEInvoices(valid, parseEInvoice(fixture("ubl-wrong-vat-rate.xml")))
+    const tax = (field: string) => wrongRate.find((d) => d.field === field)?.taxRelevant
+    expect(tax("lines[1].vatRate")).toBe(true)
+    expect(tax("totals.taxAmount")).toBe(true)
+    expect(tax("vatBreakdown[S 25].taxAmount")).toBe(true)
+    expect(tax("totals.payable")).toBe(false)
+    expect(wrongRate.filter((d) => d.taxRelevant === true)).toHaveLength(7)
+    // A buyer's OIB and VAT ID say who may deduct the VAT.
+    const badOib = compareEInvoices(valid, parseEInvoice(fixture("ubl-bad-oib.xml")))
+    expect(badOib.map((d) => d.taxRelevant)).toEqual([true, true])
+  })
+
+  it("does not count a name, a due date, a quantity or a change of syntax alone as mattering for tax", () => {
+    const xml = fixture("ubl-invoice-valid.xml").toString("utf8")
+    const renamed = parseEInvoice(
+      xml
+        .replace(/(<cac:AccountingSupplierParty>[\s\S]*?<cbc:RegistrationName>)[^<]*/u, "$1Drugo ime d.o.o.")
+        .replace("<cbc:DueDate>2026-04-14</cbc:DueDate>", "<cbc:DueDate>2026-05-14</cbc:DueDate>")
+        .replace("<cbc:IssueDate>2026-03-15</cbc:IssueDate>", "<cbc:IssueDate>2026-04-01</cbc:IssueDate>"),
+    )
+    const marked = compareEInvoices(valid, renamed).map((d) => [d.field, d.taxRelevant])
+    expect(marked).toEqual([
+      ["issueDate", true],
+      ["dueDate", false],
+      ["seller.name", false],
+    ])
+    const cii = compareEInvoices(valid, parseEInvoice(fixture("cii-invoice-valid.xml")))
+    expect(cii.find((d) => d.field === "syntax")).toMatchObject({ a: "UBL-Invoice", b: "CII", taxRelevant: false })
+    const note = compareEInvoices(valid, parseEInvoice(fixture("ubl-creditnote-valid.xml")))
+    expect(note.find((d) => d.field === "lines[1].quantity")?.taxRelevant).toBe(false)
+    expect(note.find((d) => d.field === "lines[1].netAmount")?.taxRelevant).toBe(true)
   })
 })

@@ -14,11 +14,12 @@ import { DocumentsRepository } from "../../../../src-main/store/documents-repo"
 import { openStore, type Store } from "../../../../src-main/store/store"
 import { corePack, tempDir } from "../fixtures"
 
-// A document answer on paper (issue 22), from real stored runs: an e-invoice audit (Croatian) and a
-// question about an invoice's seller (English). The printed document, the e-mail HTML and the plain
-// text cite the documents as the answer card does (title, the start of the SHA-256, each field read
-// with its EN 16931 term, an audit's findings with the rule each cites), not "cites no sources";
-// the PDF printed from it holds the same.
+// A document answer on paper (issue 22), from real stored runs: an e-invoice audit (Croatian), a
+// question about an invoice's seller (English) and a comparison of two invoices (Croatian). The
+// printed document, the e-mail HTML and the plain text cite the documents as the answer card does
+// (title, the start of the SHA-256, each field read by the card's name with its EN 16931 term, an
+// audit's findings with the rule each cites), not "cites no sources"; a comparison adds its
+// differences as a table. The PDF printed from it holds the same.
 
 const EINVOICES = join(import.meta.dirname, "..", "..", "..", "fixtures", "einvoices")
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
@@ -27,6 +28,7 @@ let dir: string
 let store: Store
 let audit: TraceDetail
 let facts: TraceDetail
+let compared: TraceDetail
 let hash: string
 
 beforeAll(async () => {
@@ -45,8 +47,10 @@ beforeAll(async () => {
     if (detail === null) throw new Error(`no trace ${requestId}`)
     return detail
   }
+  const comparison = await service.ask({ question: "Usporedba", locale: "hr", action: { kind: "compare", documentIds: [valid.id, bread.id] } })
   audit = detailOf(audited.requestId)
   facts = detailOf(asked.requestId)
+  compared = detailOf(comparison.requestId)
 }, 120_000)
 afterAll(() => {
   store?.close()
@@ -77,11 +81,33 @@ describe("a document answer on paper", () => {
     for (const form of [paper.articleHtml, paper.text]) {
       expect(form).toContain("Documents the answer rests on")
       expect(form).toContain("racun-ispravan")
-      expect(form).toContain("BT-27 seller.name")
-      expect(form).toContain("BT-30 seller.oib")
+      // The fields by the names the answer card gives them (src-shared/document-fields.ts), not the model's paths.
+      expect(form).toContain("Seller · BT-27")
+      expect(form).toContain(form === paper.text ? "Seller's OIB · BT-30" : escapeHtml("Seller's OIB · BT-30"))
+      expect(form).not.toContain("seller.oib")
+      expect(form).not.toContain("seller.name")
       expect(form).not.toContain("Audit findings")
       expect(form).not.toContain("The answer cites no sources")
     }
+  })
+
+  it("a comparison prints its differences as a table (field, A, B, whether it matters for tax), in Croatian", () => {
+    const paper = renderAnswerPaper({ detail: compared, client: null })
+    for (const form of [paper.documentHtml, paper.articleHtml, paper.text]) {
+      expect(form).toContain("Razlike između dokumenata")
+      expect(form).toContain("Polja važna za porez su označena. Polja koja nisu navedena jednaka su u oba dokumenta.")
+      expect(form).toContain("Stopa PDV-a (stavka 1) · BT-152")
+      expect(form).not.toContain("lines[1].vatRate")
+    }
+    expect(paper.articleHtml).toContain(
+      '<tr><th scope="row">Stopa PDV-a (stavka 1) · BT-152</th><td>5</td><td>25</td><td>Da</td></tr>',
+    )
+    expect(paper.articleHtml).toContain('<tr><th scope="row">Iznos za plaćanje · BT-115</th><td>556.12</td><td>565.72</td><td>Ne</td></tr>')
+    expect(paper.articleHtml).toContain("<th scope=\"col\">A: racun-ispravan</th><th scope=\"col\">B: racun-kruh</th>")
+    expect(paper.text).toContain("  - Osnovica (S, 5 %) · BT-116: 48.00 → nema (Važno za porez: Da)")
+    // The answer's text is its head line; its listed lines would only repeat the table.
+    expect(paper.text).toContain("(B): razlika 8, od toga važnih za porez 7.")
+    expect(paper.text).not.toContain("[važno za porez]")
   })
 
   it.skipIf(!existsSync(CHROMIUM))("the PDF printed from it holds the document, its hash prefix, the BT terms and the rule", async () => {

@@ -5,8 +5,9 @@ import { documentCitations } from "../../../../src-main/export/report/document-c
 import { outcomeSection } from "../../../../src-main/export/report/outcome-section"
 
 // In the audit report, an answer from the client's documents cites the documents (title, hash
-// prefix, each field read with its term, value and path) and an audit's findings with their rules,
-// instead of "eligible rules: 0" and "No citations"; an answer from the rules is as before.
+// prefix, each field read by the card's name with its term, value and path), an audit's findings
+// with their rules and a comparison's differences, instead of "eligible rules: 0" and "No
+// citations"; an answer from the rules is as before.
 
 const base: FinalAnswerPayload = {
   asOfDate: "2026-03-15",
@@ -41,9 +42,29 @@ describe("document citations in the audit report", () => {
     const text = String(documentCitations(audited))
     expect(text).toContain("Račun &lt;ožujak&gt;")
     expect(text).toContain("<code>dd215f8a922c…</code>")
-    expect(text).toContain("<th>BT-1</th><td>17-P1-1</td>")
+    expect(text).toContain('<th>Broj računa <span class="en">Invoice number</span> · BT-1</th><td>17-P1-1</td>')
     expect(text).toContain("<code>pdv.stopa.kruh</code> (ZPDV čl. 38)")
     expect(text).toContain("<code>BT-152</code>")
+  })
+
+  it("lists a comparison's differences by the fields' names, A, B and whether each matters for tax", () => {
+    const compared: FinalAnswerPayload = {
+      ...base,
+      documentAction: "compare",
+      documentEvidence: [],
+      documentDifferences: [
+        { field: "seller.oib", bt: "BT-30", kind: "changed", a: "12345678903", b: "12345678904", taxRelevant: true },
+        { field: "lines[2]", bt: "BG-25", kind: "removed", a: "Uredski stol", taxRelevant: true },
+        { field: "totals.payable", bt: "BT-115", kind: "changed", a: "556.12", b: "565.72", taxRelevant: false },
+      ],
+    }
+    expect(documentCitations(compared)).toBeNull()
+    const text = String(documentCitations({ ...compared, documentEvidence: audited.documentEvidence ?? [] }))
+    expect(text).toContain('Razlike između dokumenata <span class="en">Differences between the documents</span>')
+    expect(text).toContain('<tr><th>OIB prodavatelja <span class="en">Seller&#39;s OIB</span> · BT-30</th><td>12345678903</td><td>12345678904</td><td>da <span class="en">yes</span></td></tr>')
+    expect(text).toContain('<tr><th>Stavka 2 <span class="en">Line 2</span> · BG-25</th><td>Uredski stol</td><td>—</td>')
+    expect(text).toContain("<td>556.12</td><td>565.72</td><td>ne <span class=\"en\">no</span></td>")
+    expect(text).not.toContain("seller.oib")
   })
 
   it("replaces the rule count and the empty citations of a document answer; a rule answer keeps them", () => {
