@@ -29,6 +29,8 @@ export const DATE_WORDS: ReadonlySet<string> = new Set([
 export const SHOP_WORDS: readonly string[] = [
   "trgovina", "trgovini", "trgovinu", "ducan", "ducanu", "ducana", "supermarket", "supermarketu", "maloprodaji",
   "maloprodaja", "shop", "shops", "store", "stores", "supermarkets", "retail",
+  // how it is sold: "wine sold in a shop" names wine
+  "sold", "sell", "sells", "selling", "prodan", "prodana", "prodano", "prodajem", "prodajemo", "prodaje",
 ]
 
 export const COMMON_WORDS: ReadonlySet<string> = new Set([

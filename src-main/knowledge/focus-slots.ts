@@ -33,7 +33,7 @@ const SLOT_NOISE: ReadonlySet<string> = new Set([
   "company", "companies", "business", "businesses", "client", "clients", "firm", "me", "mene", "nas", "moju", "moj",
   "moje", "mog", "svoju", "svoj", "my", "our", "us", "sve", "svih", "all", "the", "a", "an", "eura", "eur", "euro",
   "kuna", "kn", "hrk", "iznos", "iznosa", "cijenu", "price", "li", "se", "je", "su", "koji", "koja", "koje", "sto",
-  "what", "which", "is", "are", "it", "applies", "apply", "charged", "placa", "placam", "placa", "zaracunava",
+  "what", "which", "is", "are", "it", "applies", "apply", "applied", "applicable", "charged", "placa", "placam", "placa", "zaracunava",
   "obracunava", "pay", "paid", "charge", "placu", "place", "placi", "salary", "salaries", "wage", "wages", "nasu",
   "nase", "nasa", "nasoj", "vasu", "vase", "vasa", "moja", "mojoj", "tvoju", "svoju", "your", "their", "mjesecno", "godisnje", "monthly", "annual", "annually", "sustavu",
   "sustav", "praksi", "pravilu", "opcenito", "general", "generally", "europi", "europe", "eu", "inozemstvu", "abroad",
@@ -50,7 +50,7 @@ export function unknownSlot(index: FocusIndex, tokens: readonly string[], focus:
   // A tax opens an item's slot only if the pack has goods or services within it ("PDV na …"):
   // in "stopa poreza na dobit za prihod od …" the words after the tax are a condition, not an item.
   const anchors = [
-    ...focus.subjectHits.filter((h) => index.subjects.get(h.target)?.kind === "tax" && hasItems(index, h.target)),
+    ...focus.subjectHits.filter((h) => opensItemSlot(index, h.target)),
     ...focus.attributeHits.filter((h) => h.target === "rate"),
   ]
   for (const anchor of anchors) {
@@ -188,6 +188,19 @@ const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"])
 function findPreposition(tokens: readonly string[], from: number): number | undefined {
   for (let i = from; i < tokens.length && i <= from + MAX_GAP; i++) if (SLOT_PREPOSITIONS.has(tokens[i] ?? "")) return i
   return undefined
+}
+
+/**
+ * A tax with goods or services within it ("PDV na …"), or a rate topic within such a tax whose
+ * name holds the tax and the rate words ("reduced VAT rate on wine": the item's slot follows it
+ * as it follows "PDV", and wine is not an item the reduced rates name).
+ */
+function opensItemSlot(index: FocusIndex, id: string): boolean {
+  const subject = index.subjects.get(id)
+  if (subject === undefined || subject.kind === "item") return false
+  if (subject.kind === "tax") return hasItems(index, id)
+  const answersRate = (index.conceptsBySubject.get(id) ?? []).some((c) => index.conceptAttributes.get(c.slug)?.has("rate") === true)
+  return answersRate && [...index.subjects.values()].some((tax) => tax.kind === "tax" && isWithin(index, id, tax.id) && hasItems(index, tax.id))
 }
 
 const itemTaxes = new WeakMap<FocusIndex, Set<string>>()

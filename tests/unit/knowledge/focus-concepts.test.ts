@@ -122,3 +122,21 @@ describe("an amount someone pays", () => {
   })
 })
 
+
+describe("a rate topic before an item's slot", () => {
+  // "reduced VAT rate" is one term of the pack (its tax and its rate word inside it): the item
+  // after it must still be an item the pack names, or the reduced rates answered for wine (25 %).
+  it("names an item the pack lacks as unknown, in English and Croatian", () => {
+    expect(select("Is there a reduced VAT rate on wine sold in a shop?").selection).toMatchObject({ kind: "unknown-subject" })
+    expect(select("Is there a reduced VAT rate on wine sold in a shop?").focus.unknownTokens).toContain("wine")
+    expect(select("Ima li snižena stopa PDV-a na vino?").selection).toMatchObject({ kind: "unknown-subject" })
+  })
+
+  it("answers with the item's own rule when the pack names it, and about the reduced rates when no item is named", () => {
+    const bread = select("Is there a reduced VAT rate on bread?").selection
+    expect(bread.kind === "fits" ? bread.concepts.map((c) => c.slug) : []).toContain("pdv-stopa-kruh")
+    const plain = select("Which goods have the reduced VAT rate?").selection
+    expect(plain.kind === "fits" ? plain.concepts.map((c) => c.slug) : []).toEqual(["pdv-snizene-stope"])
+    expect(select("Is the reduced rate of 13% applicable to my business?").selection.kind).toBe("fits")
+  })
+})
