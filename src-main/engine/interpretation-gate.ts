@@ -185,7 +185,7 @@ function intakeOf(run: Run, question: string): IntakeResult | undefined {
     tripAbroad: interpretation.destinationAbroad !== undefined,
     euGoodsSupply: interpretation.euGoodsSupplyTo !== undefined,
   })
-  const implied = { ...interpretation, ...periodAsOf(interpretation, focus), facts: withImpliedFacts(index, focus, interpretation.facts) }
+  const implied = { ...interpretation, ...periodAsOf(interpretation, focus, tokens), facts: withImpliedFacts(index, focus, interpretation.facts) }
   return { interpretation: implied, tokens, matching: matchConcepts(run.index, tokens), focus, selection: selectFocusConcepts(index, focus) }
 }
 

@@ -54,7 +54,7 @@ export interface QueryInterpretation {
   asOfDate?: string
   /** Why asOfDate was set (absent when asOfDate is absent). */
   asOfBasis?: AsOfBasis
-  /** The first day of the month the question names, when a deadline question moved asOfDate after it. */
+  /** The first day of the period the question names (a month; a year, also for one of its quarters), when a deadline question moved asOfDate after it. */
   namedMonth?: string
   gibberishRatio: number
   confidence: number

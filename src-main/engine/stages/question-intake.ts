@@ -7,6 +7,7 @@ import { focusIndex } from "../../knowledge/focus-index"
 import { foldDiacritics, questionTokens } from "../../knowledge/text"
 import { interpretQuestion, MAX_PROCESSED_CHARS, NONSENSE_RATIO_THRESHOLD, type QueryInterpretation } from "../interpret"
 import { monthStart } from "../interpret/dates"
+import { periodEndAsOf } from "../tax-period"
 import { buildRefusal } from "../refusal-policy"
 import { proceed, stop, type Run, type SyncStage } from "../run"
 import type { IntakeResult } from "../state"
@@ -23,6 +24,8 @@ export function* questionIntakeStage(
   question: string,
   requestedLocale?: "hr" | "en",
   followUp?: FollowUp,
+  /** Folded words a follow-up carried as a stated condition ("revenue under EUR 1m"): never an unknown subject. */
+  carried: readonly string[] = [],
 ): SyncStage<IntakeResult> {
   const interpretation = interpretQuestion(question)
   run.locale = requestedLocale ?? interpretation.language
@@ -33,6 +36,7 @@ export function* questionIntakeStage(
     tripAbroad: interpretation.destinationAbroad !== undefined,
     euGoodsSupply: interpretation.euGoodsSupplyTo !== undefined,
   })
+  if (carried.length > 0) focus.unknownTokens = focus.unknownTokens.filter((t) => !carried.includes(t))
   const selection = selectFocusConcepts(focusIndex(run.pack), focus)
   // The pack knows its own vocabulary: a question the interpreter found off-topic but that names
   // a concept of the pack outright (a term no other concept shares, or an alias) is regulatory.
@@ -88,7 +92,7 @@ export function* questionIntakeStage(
   }
   const implied = {
     ...interpretation,
-    ...periodAsOf(interpretation, focus),
+    ...periodAsOf(interpretation, focus, tokens),
     facts: withImpliedFacts(focusIndex(run.pack), focus, interpretation.facts),
   }
   const intake: IntakeResult = { interpretation: implied, tokens, matching: focusedMatching(run, matching, focus, selection, tokens), focus, selection }
@@ -97,7 +101,7 @@ export function* questionIntakeStage(
   // Only a pack with a focus vocabulary (2.0) knows which words it speaks of.
   const vocabulary = focusIndex(run.pack)
   // With no concept at all, the words the pack does not know are what the question is about.
-  const strange = vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []
+  const strange = (vocabulary.subjects.size > 0 ? strangeWords(vocabulary, tokens, focus, concepts) : []).filter((w) => !carried.includes(w))
   if (strange.length > 0) {
     const typed = typedWords(question)
     intake.strangeWords = strange.map((word) => typed.get(word) ?? word).join(", ")
@@ -108,17 +112,21 @@ export function* questionIntakeStage(
 /**
  * A deadline asked for a month ("rok za PDV prijavu za siječanj 2026.") falls after that month:
  * the filing and payment rules that apply are those in force once the period has ended (a rule
- * change on 1 February decides January's return). Other questions about a month take its first day.
+ * change on 1 February decides January's return). So does one asked for a quarter or a year named
+ * as the period filed for (tax-period.ts). Other questions about a period take its first day.
  */
 export function periodAsOf(
   interpretation: QueryInterpretation,
   focus: Focus,
+  tokens: readonly string[],
 ): Pick<QueryInterpretation, "asOfDate" | "namedMonth"> | Record<string, never> {
   const start = interpretation.asOfDate
-  if (interpretation.asOfBasis !== "month" || focus.attribute !== "deadline" || start === undefined) return {}
+  if (focus.attribute !== "deadline" || start === undefined) return {}
   const [year, month] = start.split("-").map(Number)
   if (year === undefined || month === undefined) return {}
-  return { asOfDate: monthStart(year, month, true), namedMonth: start }
+  if (interpretation.asOfBasis === "month") return { asOfDate: monthStart(year, month, true), namedMonth: start }
+  const after = interpretation.asOfBasis === "year" ? periodEndAsOf(tokens, year) : undefined
+  return after === undefined ? {} : { asOfDate: after, namedMonth: start }
 }
 
 /** The focus as the trace records it: subjects with their names, and unknown words as typed. */

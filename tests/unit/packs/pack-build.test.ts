@@ -147,10 +147,10 @@ describe("a draft's live pack check on the build thread", () => {
   it("reports what an in-thread check reports: the findings a draft adds, or why it would not load, in the asked language", async () => {
     const base = basePack("2.0.0")
     const rule = ruleOf(base, "vat.return.deadline", {})
-    const wrongValue = { kind: "edit" as const, ruleId: rule.id, rule: { ...rule, value: { type: "percentage" as const, value: 12 } }, evidence: [] }
+    const wrongValue = { kind: "edit" as const, ruleId: "vat.return.deadline", rule: { ...rule, value: { type: "percentage" as const, value: 12 } }, evidence: [] }
     const drafts = [
       wrongValue,
-      { kind: "edit" as const, ruleId: rule.id, rule: { ...rule, effectiveFrom: "2026-13-01" }, evidence: [] },
+      { kind: "edit" as const, ruleId: "vat.return.deadline", rule: { ...rule, effectiveFrom: "2026-13-01" }, evidence: [] },
       { kind: "retire" as const, ruleId: "no.such.rule", rule: null, evidence: [] },
     ]
     for (const edit of drafts)

@@ -74,4 +74,18 @@ describe("a question about a month", () => {
   it("asks anything else as of the month's first day", async () => {
     expect(await asOfOf("Koliki je PDV na pelete u kolovozu 2022.?")).toBe("2022-08-01")
   })
+
+  it("asks a deadline for a quarter or a year named as the period filed for as of the day after it", async () => {
+    expect(await asOfOf("When is our VAT return for Q1 2026 due?")).toBe("2026-04-01")
+    expect(await asOfOf("Kada se predaje PDV prijava za 1. kvartal 2026.?")).toBe("2026-04-01")
+    expect(await asOfOf("When is the VAT return for the third quarter of 2025 due?")).toBe("2025-10-01")
+    expect(await asOfOf("Do kad se predaje PDV prijava za razdoblja u 2026.?")).toBe("2027-01-01")
+    expect(await asOfOf("Do kada se predaje prijava poreza na dobit za 2025.?")).toBe("2026-01-01")
+  })
+
+  it("leaves a year that names no period at its first day", async () => {
+    expect(await asOfOf("Do kad se predaje PDV prijava u 2026.?")).toBe("2026-01-01")
+    expect(await asOfOf("Koliko dugo moram ostati u sustavu PDV-a ako sam ušao 2024.?")).toBe("2024-01-01")
+    expect(await asOfOf("Koja je stopa PDV-a za 2026.?")).toBe("2026-01-01")
+  })
 })
