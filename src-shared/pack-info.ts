@@ -11,6 +11,17 @@ export const PackInfo = z.strictObject({
   concepts: z.number().int().nonnegative(),
   /** Rules whose primary source is statute, regulation or the tax authority's guidance. */
   officialRules: z.number().int().nonnegative(),
+  /**
+   * Where this version came from: shipped with the app, published at this desk, imported from a
+   * signed file, or put into force from the firm (published at `desk`). Absent when unknown.
+   */
+  origin: z
+    .strictObject({
+      kind: z.enum(["bundled", "local", "imported", "firm"]),
+      publisherName: z.string().nullable(),
+      desk: z.string().nullable(),
+    })
+    .optional(),
 })
 
 export type PackInfo = z.infer<typeof PackInfo>

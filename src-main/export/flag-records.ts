@@ -62,12 +62,20 @@ const ONLY_CONFIRMED = { message: "only a confirmed flag names a rule change", p
 export const FlagRecordV2 = RecordV2.refine(onlyConfirmedLinks, ONLY_CONFIRMED)
 /** A flag record as this app writes it (format version 3). */
 export const FlagRecord = RecordV3.refine(onlyConfirmedLinks, ONLY_CONFIRMED)
+/**
+ * A flag record of a firm-wide bundle (one with desks.jsonl, src-main/firm/firm-bundle.ts): a
+ * format version 3 record that also names the desk that raised it. The rule change a confirmation
+ * names stays at its desk (rule changes are not shared through the firm), so it is null there.
+ */
+export const FirmFlagRecord = RecordV3.extend({ desk: z.string().min(1) }).refine(onlyConfirmedLinks, ONLY_CONFIRMED)
 
 export type FlagRecord = z.infer<typeof FlagRecord>
+export type FirmFlagRecord = z.infer<typeof FirmFlagRecord>
 
-/** The record schema of a bundle's format version (flags.jsonl exists from version 2). */
-export function flagRecordSchema(formatVersion: number): typeof FlagRecordV2 | typeof FlagRecord {
-  return formatVersion === 2 ? FlagRecordV2 : FlagRecord
+/** The record schema of a bundle's format version (flags.jsonl exists from version 2), and of a firm-wide bundle's. */
+export function flagRecordSchema(formatVersion: number, firmWide = false): typeof FlagRecordV2 | typeof FlagRecord | typeof FirmFlagRecord {
+  if (formatVersion === 2) return FlagRecordV2
+  return firmWide ? FirmFlagRecord : FlagRecord
 }
 
 interface FlagRow {

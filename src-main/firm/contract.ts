@@ -37,12 +37,20 @@ export const SyncedTrace = z.object({
 })
 export type SyncedTrace = z.infer<typeof SyncedTrace>
 
+/**
+ * Who raised or decided a flag at its desk: that desk's profile id and its name (firm schema 0005).
+ * Both null when nobody was named, or when an app that did not send them sent the row.
+ */
+const PersonColumns = { id: z.string().nullable(), name: z.string().nullable() }
+
 export const SyncedFlag = z.object({
   flagId: z.string().min(1),
   runId: z.string(),
   kind: z.enum(["wrong", "unclear"]),
   note: z.string(),
   createdAt: z.string(),
+  raisedBy: PersonColumns.id,
+  raisedByName: PersonColumns.name,
 })
 export type SyncedFlag = z.infer<typeof SyncedFlag>
 
@@ -51,6 +59,8 @@ export const SyncedReview = z.object({
   decision: z.enum(["confirmed", "rejected"]),
   decidedAt: z.string(),
   note: z.string(),
+  decidedBy: PersonColumns.id,
+  decidedByName: PersonColumns.name,
 })
 export type SyncedReview = z.infer<typeof SyncedReview>
 
@@ -99,5 +109,10 @@ export const SyncReport = z.object({
   /** Items the firm refused: the same id or pack version from another desk, or different content. */
   conflicts: z.array(z.object({ kind: UpKind, id: z.string(), reason: z.string() })),
   received: z.object({ traces: z.number().int(), flags: z.number().int(), reviews: z.number().int(), packVersions: z.number().int() }),
+  /**
+   * The server was restored or replaced since this desk's last sync (server-epoch.ts): every mark
+   * was checked against it and its history read again from the start.
+   */
+  serverRestored: z.boolean(),
 })
 export type SyncReport = z.infer<typeof SyncReport>

@@ -1,7 +1,8 @@
 import { chainHash, GENESIS_HASH } from "../trace/hash-chain"
 import { SyncedEvent, SyncedFlag, SyncedPackVersion, SyncedReview, SyncedTrace, type DownCursor, type DownSource } from "./contract"
 import type { FirmDb } from "./firm-db"
-import { START, type LocalMirror, type MirroredTrace, type Page } from "./local-mirror"
+import { START, type LocalMirror, type MirroredTrace, type Page, type Position } from "./local-mirror"
+import { PERSONS_SINCE } from "./up-specs"
 
 // Down-sync: other desks' traces, flags, reviews and published pack versions, page by page in
 // the server's (transaction id, row id) order. Only rows written by transactions older than the
@@ -12,26 +13,43 @@ import { START, type LocalMirror, type MirroredTrace, type Page } from "./local-
 export interface DownOptions {
   pageSize: number
   now: () => string
+  /** The firm's server schema version: who raised and decided flags is read from 0005 on. */
+  serverSchema: number
 }
 
 type Row = Record<string, unknown>
 
-function pageQuery(table: string, columns: string): string {
-  return `SELECT id, tx::text AS tx, desk, ${columns} FROM firm.${table}
-    WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx < pg_snapshot_xmin(pg_current_snapshot()) AND desk <> current_user
+/**
+ * A page of one table after a position: below the oldest running transaction (the position moves
+ * only over rows no later commit can go below), or, `ahead`, the committed rows at or above it.
+ */
+function pageQuery(table: string, columns: string): (ahead: boolean) => string {
+  return (ahead) => `SELECT id, tx::text AS tx, desk, ${columns} FROM firm.${table}
+    WHERE (tx, id) > ($1::xid8, $2::bigint) AND tx ${ahead ? ">=" : "<"} pg_snapshot_xmin(pg_current_snapshot()) AND desk <> current_user
     ORDER BY tx, id LIMIT $3`
 }
 
-const TRACE_PAGE = pageQuery(
+const tracePage = pageQuery(
   "traces",
   `request_id AS "requestId", created_at AS "createdAt", question, as_of_date AS "asOfDate", request_json AS "requestJson",
    client_id AS "clientId", counterfactual_of AS "counterfactualOf", locale, pack_id AS "packId", pack_version AS "packVersion",
    pack_hash AS "packHash", outcome, domain, risk_tier AS "riskTier", confidence, answer_text AS "answerText",
    chain_head AS "chainHead", event_count AS "eventCount"`,
 )
-const FLAG_PAGE = pageQuery("flags", `flag_id AS "flagId", run_id AS "runId", kind, note, created_at AS "createdAt"`)
-const REVIEW_PAGE = pageQuery("reviews", `flag_id AS "flagId", decision, decided_at AS "decidedAt", note`)
-const PACK_PAGE = pageQuery(
+// A server before schema 0005 names nobody: its pages read the persons as NULL.
+const flagPage = (persons: boolean) =>
+  pageQuery(
+    "flags",
+    `flag_id AS "flagId", run_id AS "runId", kind, note, created_at AS "createdAt",
+     ${persons ? "raised_by" : "NULL::text"} AS "raisedBy", ${persons ? "raised_by_name" : "NULL::text"} AS "raisedByName"`,
+  )
+const reviewPage = (persons: boolean) =>
+  pageQuery(
+    "reviews",
+    `flag_id AS "flagId", decision, decided_at AS "decidedAt", note,
+     ${persons ? "decided_by" : "NULL::text"} AS "decidedBy", ${persons ? "decided_by_name" : "NULL::text"} AS "decidedByName"`,
+  )
+const packPage = pageQuery(
   "pack_versions",
   `pack_id AS "packId", version, content_hash AS "contentHash", prev_hash AS "prevHash", hash, published_at AS "publishedAt",
    publisher_name AS "publisherName", canonical_json AS "canonicalJson"`,
@@ -43,18 +61,42 @@ async function readPage(db: FirmDb, sql: string, cursor: DownCursor, size: numbe
   return { rows, cursor: last === undefined ? cursor : { tx: String(last.tx), rowId: Number(last.id) } }
 }
 
-/** Takes every new row of one source; returns how many came down. */
-async function drain<T>(
-  db: FirmDb,
-  mirror: LocalMirror,
-  source: DownSource,
-  sql: string,
-  options: DownOptions,
-  keep: (rows: Row[], cursor: DownCursor) => Promise<Page<T>> | Page<T>,
-  store: (page: Page<T>, at: string) => void,
-): Promise<number> {
+interface Source<T> {
+  source: DownSource
+  sql: (ahead: boolean) => string
+  keep: (rows: Row[], cursor: DownCursor) => Promise<Page<T>> | Page<T>
+  store: (page: Page<T>, at: string, position: Position) => void
+}
+
+/**
+ * Takes every new row of one source; returns how many came down. First below the oldest running
+ * transaction, moving the position; then the rows committed at or above it, under a position of
+ * their own. Those are usually none or a few (committed while an older transaction still ran),
+ * and they come down again, kept as they are, once the first position passes them. But a firm's
+ * rows restored into a new cluster keep the old cluster's transaction ids, above every id the new
+ * one gives for a long while: without this second pass, a desk that lacks them would wait that long.
+ */
+async function drainBoth<T>(db: FirmDb, mirror: LocalMirror, source: Source<T>, options: DownOptions): Promise<number> {
+  const below = await drain(db, source, options, await stillThere(db, source.source, mirror.cursor(source.source)), source.source)
+  const ahead = `${source.source}:ahead` as const
+  const aheadFrom = mirror.cursor(ahead)
+  // The second position never trails the first (what the first took is here), nor names a lost row.
+  const from = (await exists(db, source.source, aheadFrom)) && after(aheadFrom, mirror.cursor(source.source)) ? aheadFrom : mirror.cursor(source.source)
+  return below + (await drain(db, source, options, from, ahead))
+}
+
+function after(a: DownCursor, b: DownCursor): boolean {
+  const ax = BigInt(a.tx)
+  const bx = BigInt(b.tx)
+  return ax > bx || (ax === bx && a.rowId > b.rowId)
+}
+
+async function drain<T>(db: FirmDb, source: Source<T>, options: DownOptions, from: DownCursor, position: Position): Promise<number> {
+  const { keep } = source
+  const store = (page: Page<T>, at: string) => source.store(page, at, position)
+  const sql = source.sql(position.endsWith(":ahead"))
   let received = 0
-  let page = await readPage(db, sql, await stillThere(db, source, mirror.cursor(source)), options.pageSize)
+  let page = await readPage(db, sql, from, options.pageSize)
   while (page.rows.length > 0) {
     const kept = await keep(page.rows, page.cursor)
     // The server reads the next page while this one is written to the desk's SQLite. A failure
@@ -68,15 +110,29 @@ async function drain<T>(
   return received
 }
 
+/** The firm still holds the row a position names (the beginning names none). */
+async function exists(db: FirmDb, source: DownSource, cursor: DownCursor): Promise<boolean> {
+  if (cursor.rowId === START.rowId) return true
+  const row = await db.query<{ present: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM firm.${source} WHERE tx = $1::xid8 AND id = $2::bigint) AS present`,
+    [cursor.tx, cursor.rowId],
+  )
+  return row.rows[0]?.present === true
+}
+
 /**
- * The position, or the beginning when the firm no longer holds the row it names: the firm's
+ * The position, or the beginning when the firm no longer holds the row it names (the firm's
  * server was restored from a backup older than this desk's last page, and rows written since
- * may sit below the position. Pages read again leave the rows this desk has as they are.
+ * may sit below the position), or when the position is not below the oldest transaction still
+ * running: the firm's rows were restored into a server whose transaction ids run lower (a new
+ * cluster), and every row it writes would sit below the position. Pages read again leave the
+ * rows this desk has as they are.
  */
 async function stillThere(db: FirmDb, source: DownSource, cursor: DownCursor): Promise<DownCursor> {
   if (cursor.rowId === START.rowId) return cursor
   const row = await db.query<{ present: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM firm.${source} WHERE tx = $1::xid8 AND id = $2::bigint) AS present`,
+    `SELECT EXISTS (SELECT 1 FROM firm.${source} WHERE tx = $1::xid8 AND id = $2::bigint)
+       AND $1::xid8 < pg_snapshot_xmin(pg_current_snapshot()) AS present`,
     [cursor.tx, cursor.rowId],
   )
   return row.rows[0]?.present === true ? cursor : START
@@ -94,18 +150,31 @@ export async function pullAll(db: FirmDb, mirror: LocalMirror, options: DownOpti
     cursor,
     rows: rows.map((row) => ({ desk: String(row.desk), [key]: parse(row) }) as { desk: string } & Record<K, T>),
   })
-  const traces = await drain(db, mirror, "traces", TRACE_PAGE, options, (rows, cursor) => tracesWithEvents(db, rows, cursor), (page, at) =>
-    mirror.storeTraces(page, at),
-  )
-  const flags = await drain(db, mirror, "flags", FLAG_PAGE, options, withDesk("flag", (r) => SyncedFlag.parse(r)), (page, at) =>
-    mirror.storeFlags(page, at),
-  )
-  const reviews = await drain(db, mirror, "reviews", REVIEW_PAGE, options, withDesk("review", (r) => SyncedReview.parse(r)), (page, at) =>
-    mirror.storeReviews(page, at),
-  )
-  const packVersions = await drain(db, mirror, "pack_versions", PACK_PAGE, options, withDesk("pack", (r) => SyncedPackVersion.parse(r)), (page, at) =>
-    mirror.storePackVersions(page, at),
-  )
+  const persons = options.serverSchema >= PERSONS_SINCE
+  const traces = await drainBoth(db, mirror, {
+    source: "traces",
+    sql: tracePage,
+    keep: (rows, cursor) => tracesWithEvents(db, rows, cursor),
+    store: (page, at, position) => mirror.storeTraces(page, at, position),
+  }, options)
+  const flags = await drainBoth<{ desk: string; flag: SyncedFlag }>(db, mirror, {
+    source: "flags",
+    sql: flagPage(persons),
+    keep: withDesk("flag", (r) => SyncedFlag.parse(r)),
+    store: (page, at, position) => mirror.storeFlags(page, at, position),
+  }, options)
+  const reviews = await drainBoth<{ desk: string; review: SyncedReview }>(db, mirror, {
+    source: "reviews",
+    sql: reviewPage(persons),
+    keep: withDesk("review", (r) => SyncedReview.parse(r)),
+    store: (page, at, position) => mirror.storeReviews(page, at, position),
+  }, options)
+  const packVersions = await drainBoth<{ desk: string; pack: SyncedPackVersion }>(db, mirror, {
+    source: "pack_versions",
+    sql: packPage,
+    keep: withDesk("pack", (r) => SyncedPackVersion.parse(r)),
+    store: (page, at, position) => mirror.storePackVersions(page, at, position),
+  }, options)
   return { traces, flags, reviews, packVersions }
 }
 

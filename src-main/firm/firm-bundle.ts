@@ -14,6 +14,7 @@ import { summarizeEvent, type TracePatch } from "../trace/summary"
 import { canonicalJson } from "../util/canonical-json"
 import { checkChain } from "./down-sync"
 import type { FirmDb } from "./firm-db"
+import { firmFlagLines } from "./firm-bundle-flags"
 import { firmTracePages, type FirmExportFilter } from "./firm-export"
 import type { MirroredTrace } from "./local-mirror"
 
@@ -21,7 +22,8 @@ import type { MirroredTrace } from "./local-mirror"
 // writes and `fiskai verify` checks (docs/VERIFYING.md), with desks.jsonl naming the desk each
 // trace came from. The firm's traces are first written, exactly as their desks chained them, into
 // a temporary store of the desk's own format (each chain checked on the way), and the bundle is
-// written from it by the desk's own bundle writer, signed with this installation's key. Each
+// written from it by the desk's own bundle writer, signed with this installation's key, with the
+// flags every desk raised on those traces (flags.jsonl, firm-bundle-flags.ts). Each
 // trace needs the rule pack it ran with: from this desk's store or the firm's published versions.
 
 export class MissingPackError extends Error {}
@@ -44,7 +46,8 @@ export async function exportFirmBundle(db: FirmDb, options: FirmBundleOptions): 
     const path = join(dir, "firm.sqlite")
     const packs = new PackFinder(db, options.deskDbPath)
     const desks = await materialize(db, path, options.filter, packs)
-    const source = withDesks(openTraceSource(path, {}), desks)
+    const flags = await firmFlagLines(db, [...desks.keys()])
+    const source = withDesks(openTraceSource(path, {}), desks, flags)
     return await writeBundle({
       source,
       outPath: options.outPath,
@@ -150,8 +153,8 @@ class PackFinder {
   }
 }
 
-/** The desk's bundle source with desks.jsonl: one line per trace, by request id. */
-function withDesks(source: BundleSource, desks: Map<string, string>): BundleSource {
+/** The desk's bundle source with desks.jsonl (one line per trace, by request id) and the firm's flags. */
+function withDesks(source: BundleSource, desks: Map<string, string>, flagLines: string[]): BundleSource {
   const lines = [...desks.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([requestId, desk]) => canonicalJson({ desk, requestId }))
   return {
     get count() {
@@ -160,7 +163,8 @@ function withDesks(source: BundleSource, desks: Map<string, string>): BundleSour
     batches: (size) => source.batches(size),
     trace: (id) => source.trace(id),
     packSnapshots: () => source.packSnapshots(),
-    ...(source.flagLines === undefined ? {} : { flagLines: () => source.flagLines?.() ?? [] }),
+    // The temporary store holds no flags: the firm's come from its server (firm-bundle-flags.ts).
+    flagLines: () => flagLines,
     deskLines: () => lines,
     close: () => source.close(),
   }

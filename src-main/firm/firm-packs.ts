@@ -9,9 +9,11 @@ import type { Store } from "../store/store"
 // force here by the same path a publication here takes: validated with this build's pack schema,
 // its content hashed again against the version's content hash, appended to this desk's chain of
 // the pack (appendVersion, in one transaction, newer versions only), then the pack in force is
-// read again (packInForce picks the newest stored version). It is stored as origin "local" with
-// the publishing desk's publisher name; up-sync never sends it back (local-outbox.ts skips a
-// version the firm sent down). A version that fails a check stays in the firm mirror, not in force.
+// read again (packInForce picks the newest stored version). It is stored as origin "local" (the
+// path it took here, which its chain hash covers) with the publishing desk's publisher name and
+// the desk itself (origin_desk, migration 0018), so the pack's history says it came from the firm
+// and from which desk; up-sync never sends it back (local-outbox.ts skips a version the firm sent
+// down, and one that names its desk). A version that fails a check stays in the firm mirror, not in force.
 
 interface FirmPackRow {
   packId: string
@@ -58,7 +60,7 @@ export function adoptFirmPackVersions(store: Store): Adoption {
       // The latest may have moved since it was read (a publication here): only newer versions.
       const head = repo.latestVersion(row.packId)
       if (head !== null && compareVersions(row.version, head.version) <= 0) return false
-      appendVersion(repo, pack, { origin: "local", publishedBy: null, publisherName: row.publisherName, signer: null })
+      appendVersion(repo, pack, { origin: "local", publishedBy: null, publisherName: row.publisherName, signer: null, originDesk: row.desk })
       return true
     })
     if (!appended) continue

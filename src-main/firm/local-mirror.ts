@@ -26,6 +26,9 @@ export interface MirroredTrace {
 
 export type Page<T> = { rows: T[]; cursor: DownCursor }
 
+/** A down-sync position: a table's, or its second one over rows committed ahead of it (down-sync.ts). */
+export type Position = DownSource | `${DownSource}:ahead`
+
 export const START: DownCursor = { tx: "0", rowId: 0 }
 
 export class LocalMirror {
@@ -47,8 +50,14 @@ export class LocalMirror {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING`,
     )
     this.insertEvent = sqlite.prepare("INSERT INTO firm_events (request_id, seq, event_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?) ON CONFLICT (request_id, seq) DO NOTHING")
-    this.insertFlag = sqlite.prepare("INSERT INTO firm_flags (flag_id, desk, run_id, kind, note, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (flag_id) DO NOTHING")
-    this.insertReview = sqlite.prepare("INSERT INTO firm_reviews (flag_id, desk, decision, decided_at, note) VALUES (?, ?, ?, ?, ?) ON CONFLICT (flag_id) DO NOTHING")
+    this.insertFlag = sqlite.prepare(
+      `INSERT INTO firm_flags (flag_id, desk, run_id, kind, note, created_at, raised_by, raised_by_name)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (flag_id) DO NOTHING`,
+    )
+    this.insertReview = sqlite.prepare(
+      `INSERT INTO firm_reviews (flag_id, desk, decision, decided_at, note, decided_by, decided_by_name)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (flag_id) DO NOTHING`,
+    )
     this.insertPack = sqlite.prepare(
       `INSERT INTO firm_pack_versions (pack_id, version, desk, content_hash, prev_hash, hash, published_at, publisher_name, canonical_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pack_id, version) DO NOTHING`,
@@ -59,41 +68,43 @@ export class LocalMirror {
     )
   }
 
-  cursor(source: DownSource): DownCursor {
-    const row = this.sqlite.prepare("SELECT tx, row_id AS rowId FROM firm_cursor WHERE firm_id = ? AND source = ?").get(this.firmId, source)
+  cursor(position: Position): DownCursor {
+    const row = this.sqlite.prepare("SELECT tx, row_id AS rowId FROM firm_cursor WHERE firm_id = ? AND source = ?").get(this.firmId, position)
     return row === undefined ? START : DownCursor.parse(row)
   }
 
-  storeTraces(page: Page<MirroredTrace>, at: string): void {
+  storeTraces(page: Page<MirroredTrace>, at: string, position: Position = "traces"): void {
     this.sqlite.transaction(() => {
       for (const { desk, trace: t, events } of page.rows) {
         this.insertTrace.run(t.requestId, desk, t.createdAt, t.question, t.asOfDate, t.locale, t.outcome, t.domain, t.riskTier,
           t.confidence, t.answerText, t.packId, t.packVersion, t.packHash, t.chainHead, t.eventCount, at)
         for (const e of events) this.insertEvent.run(t.requestId, e.seq, e.eventJson, e.prevHash, e.hash)
       }
-      this.saveCursor.run(this.firmId, "traces", page.cursor.tx, page.cursor.rowId, at)
+      this.saveCursor.run(this.firmId, position, page.cursor.tx, page.cursor.rowId, at)
     })()
   }
 
-  storeFlags(page: Page<{ desk: string; flag: SyncedFlag }>, at: string): void {
+  storeFlags(page: Page<{ desk: string; flag: SyncedFlag }>, at: string, position: Position = "flags"): void {
     this.sqlite.transaction(() => {
-      for (const { desk, flag: f } of page.rows) this.insertFlag.run(f.flagId, desk, f.runId, f.kind, f.note, f.createdAt)
-      this.saveCursor.run(this.firmId, "flags", page.cursor.tx, page.cursor.rowId, at)
+      for (const { desk, flag: f } of page.rows)
+        this.insertFlag.run(f.flagId, desk, f.runId, f.kind, f.note, f.createdAt, f.raisedBy, f.raisedByName)
+      this.saveCursor.run(this.firmId, position, page.cursor.tx, page.cursor.rowId, at)
     })()
   }
 
-  storeReviews(page: Page<{ desk: string; review: SyncedReview }>, at: string): void {
+  storeReviews(page: Page<{ desk: string; review: SyncedReview }>, at: string, position: Position = "reviews"): void {
     this.sqlite.transaction(() => {
-      for (const { desk, review: r } of page.rows) this.insertReview.run(r.flagId, desk, r.decision, r.decidedAt, r.note)
-      this.saveCursor.run(this.firmId, "reviews", page.cursor.tx, page.cursor.rowId, at)
+      for (const { desk, review: r } of page.rows)
+        this.insertReview.run(r.flagId, desk, r.decision, r.decidedAt, r.note, r.decidedBy, r.decidedByName)
+      this.saveCursor.run(this.firmId, position, page.cursor.tx, page.cursor.rowId, at)
     })()
   }
 
-  storePackVersions(page: Page<{ desk: string; pack: SyncedPackVersion }>, at: string): void {
+  storePackVersions(page: Page<{ desk: string; pack: SyncedPackVersion }>, at: string, position: Position = "pack_versions"): void {
     this.sqlite.transaction(() => {
       for (const { desk, pack: p } of page.rows)
         this.insertPack.run(p.packId, p.version, desk, p.contentHash, p.prevHash, p.hash, p.publishedAt, p.publisherName, p.canonicalJson)
-      this.saveCursor.run(this.firmId, "pack_versions", page.cursor.tx, page.cursor.rowId, at)
+      this.saveCursor.run(this.firmId, position, page.cursor.tx, page.cursor.rowId, at)
     })()
   }
 

@@ -33,12 +33,17 @@ const TRACE_EVENTS = `
 const NOT_SENT = (kind: UpKind, idSql: string) =>
   `NOT EXISTS (SELECT 1 FROM firm_sent s WHERE s.firm_id = @firm AND s.kind = '${kind}' AND s.item_id = ${idSql})`
 
+// Who raised and decided a flag go up as the profile's id and its name now (profiles are never deleted).
 const PENDING_FLAGS = `
-  SELECT f.id AS flagId, f.run_id AS runId, f.kind, f.note, f.created_at AS createdAt FROM flags f
+  SELECT f.id AS flagId, f.run_id AS runId, f.kind, f.note, f.created_at AS createdAt,
+         f.raised_by AS raisedBy, (SELECT p.display_name FROM profiles p WHERE p.id = f.raised_by) AS raisedByName
+  FROM flags f
   WHERE ${NOT_SENT("flag", "f.id")} ORDER BY f.created_at, f.id LIMIT @limit`
 
 const PENDING_REVIEWS = `
-  SELECT f.id AS flagId, f.status AS decision, f.decided_at AS decidedAt, f.decision_note AS note FROM flags f
+  SELECT f.id AS flagId, f.status AS decision, f.decided_at AS decidedAt, f.decision_note AS note,
+         f.decided_by AS decidedBy, (SELECT p.display_name FROM profiles p WHERE p.id = f.decided_by) AS decidedByName
+  FROM flags f
   WHERE f.status <> 'open' AND ${NOT_SENT("review", "f.id")} ORDER BY f.decided_at, f.id LIMIT @limit`
 
 const PENDING_SCENARIOS = `
@@ -48,7 +53,7 @@ const PENDING_SCENARIOS = `
 
 // Versions published here; the bundled pack is at every desk already, imports came from
 // elsewhere, and a version another desk published came down from the firm (firm-packs.ts).
-const PUBLISHED_HERE = `v.origin = 'local' AND NOT EXISTS (SELECT 1 FROM firm_pack_versions f
+const PUBLISHED_HERE = `v.origin = 'local' AND v.origin_desk IS NULL AND NOT EXISTS (SELECT 1 FROM firm_pack_versions f
     WHERE f.pack_id = v.pack_id AND f.version = v.version AND f.content_hash = v.content_hash)`
 const PENDING_PACKS = `
   SELECT v.pack_id AS packId, v.version, v.content_hash AS contentHash, v.prev_hash AS prevHash, v.hash,

@@ -19,20 +19,34 @@ const SOURCES: Record<UpKind, { table: string; key: string }> = {
 
 const PAGE = 5_000
 
-/** Takes away the marks of items the firm lacks; returns how many, by kind (none: all there). */
-export async function reconcileMarks(db: FirmDb, sqlite: Database.Database, firmId: string): Promise<Partial<Record<UpKind, number>>> {
+/**
+ * Takes away the marks of items the firm lacks; returns how many, by kind (none: all there).
+ * `everyMark`: look each mark up, whatever the counts say (the server was restored or replaced,
+ * server-epoch.ts, and counts that agree prove nothing about which items it holds).
+ */
+export async function reconcileMarks(
+  db: FirmDb,
+  sqlite: Database.Database,
+  firmId: string,
+  everyMark = false,
+): Promise<Partial<Record<UpKind, number>>> {
   const forgotten: Partial<Record<UpKind, number>> = {}
   for (const [kind, source] of Object.entries(SOURCES) as [UpKind, (typeof SOURCES)[UpKind]][]) {
     const marked = Number(
       sqlite.prepare("SELECT count(*) FROM firm_sent WHERE firm_id = ? AND kind = ? AND outcome = 'sent'").pluck().get(firmId, kind),
     )
     if (marked === 0) continue
-    const held = await db.query<{ n: string }>(`SELECT count(*) AS n FROM firm.${source.table} WHERE desk = current_user`)
-    if (Number(held.rows[0]?.n ?? 0) >= marked) continue
+    if (!everyMark && (await heldHere(db, source.table)) >= marked) continue
     const lost = await lostItems(db, sqlite, firmId, kind, source)
     if (lost > 0) forgotten[kind] = lost
   }
   return forgotten
+}
+
+/** This desk's rows in one of the firm's tables. */
+async function heldHere(db: FirmDb, table: string): Promise<number> {
+  const held = await db.query<{ n: string }>(`SELECT count(*) AS n FROM firm.${table} WHERE desk = current_user`)
+  return Number(held.rows[0]?.n ?? 0)
 }
 
 async function lostItems(db: FirmDb, sqlite: Database.Database, firmId: string, kind: UpKind, source: { table: string; key: string }): Promise<number> {

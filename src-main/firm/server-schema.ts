@@ -80,6 +80,12 @@ export async function checkFirmSchema(db: FirmDb, where: string, appVersion = lo
   return version
 }
 
+/** The server's schema version as its journal states it (checkFirmSchema refused one too new). */
+export async function serverSchemaVersion(db: FirmDb): Promise<number> {
+  const row = (await db.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${JOURNAL}`)).rows[0]
+  return row?.version ?? 0
+}
+
 const DESK_NAME = /^[a-z][a-z0-9_]{0,39}$/
 
 /**

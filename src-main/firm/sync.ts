@@ -8,6 +8,8 @@ import { LocalMirror } from "./local-mirror"
 import { LocalOutbox } from "./local-outbox"
 import { pullAll } from "./down-sync"
 import { reconcileMarks } from "./reconcile"
+import { serverSchemaVersion } from "./server-schema"
+import { epochChanged, forgetPositions, saveEpoch, serverEpoch } from "./server-epoch"
 import { pushOthers, pushTraces, type UpOptions, type UpTally } from "./up-sync"
 
 // One sync between this desk's database and the firm's server: up first (this desk's finished
@@ -42,12 +44,17 @@ export async function syncOnce(db: FirmDb, sqlite: Database.Database, options: S
   const desk = await currentDesk(db)
   const firmId = await firmIdOf(db)
   enterFirm(sqlite, firmId, now())
-  await reconcileMarks(db, sqlite, firmId)
+  const epoch = await serverEpoch(db)
+  const restored = epochChanged(sqlite, firmId, epoch)
+  if (restored) forgetPositions(sqlite, firmId)
+  await reconcileMarks(db, sqlite, firmId, restored)
+  saveEpoch(sqlite, firmId, epoch)
   const outbox = new LocalOutbox(sqlite, firmId)
-  const up = { desk, batchSize, now }
+  const serverSchema = await serverSchemaVersion(db)
+  const up = { desk, batchSize, now, serverSchema }
   const tallies = new Map<UpKind, UpTally>([["trace", await pushTracesOverLanes(db, outbox, up, options)]])
   for (const [kind, tally] of await pushOthers(db, outbox, up)) tallies.set(kind, tally)
-  const received = await pullAll(db, new LocalMirror(sqlite, firmId), { pageSize: batchSize, now })
+  const received = await pullAll(db, new LocalMirror(sqlite, firmId), { pageSize: batchSize, now, serverSchema })
   // From the whole mirror, not only this sync's pages: a sync cut after storing a page adopts next time.
   if (options.store !== undefined) {
     const { adopted } = adoptFirmPackVersions(options.store)
@@ -61,7 +68,7 @@ export async function syncOnce(db: FirmDb, sqlite: Database.Database, options: S
     alreadyThere[kind] = tally.alreadyThere
     conflicts.push(...tally.conflicts)
   }
-  return { desk, sent, alreadyThere, conflicts, received }
+  return { desk, sent, alreadyThere, conflicts, received, serverRestored: restored }
 }
 
 /** Up-sync of traces, over the extra connections `options.openLane` opens; ends each one it opened. */

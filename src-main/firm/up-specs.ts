@@ -10,6 +10,12 @@ export interface PushSpec<T extends object> {
   table: string
   /** [field, column, PostgreSQL array element type]. */
   columns: readonly (readonly [keyof T & string, string, string])[]
+  /**
+   * Columns a newer server schema added (who raised or decided a flag: firm schema 0005), sent
+   * only to a server that has them, and left out of the comparison with what the firm holds: a
+   * row that went up without them (an older app or server) is still the same item.
+   */
+  laterColumns?: { since: number; columns: readonly (readonly [keyof T & string, string, string])[] }
   conflictTarget: string
   /** The key as SQL over the table's columns (text), and the same key of an item. */
   keySql: string
@@ -17,6 +23,9 @@ export interface PushSpec<T extends object> {
   pending(outbox: LocalOutbox, limit: number): T[]
   conflictReason(existing: Record<string, unknown>, desk: string): string
 }
+
+/** The firm schema version whose flags and reviews name their persons (resources/firm/0005). */
+export const PERSONS_SINCE = 5
 
 function byOtherDesk(what: string) {
   return (existing: Record<string, unknown>, desk: string): string =>
@@ -33,6 +42,13 @@ export const FLAG_SPEC: PushSpec<SyncedFlag> = {
     ["note", "note", "text"],
     ["createdAt", "created_at", "text"],
   ],
+  laterColumns: {
+    since: PERSONS_SINCE,
+    columns: [
+      ["raisedBy", "raised_by", "text"],
+      ["raisedByName", "raised_by_name", "text"],
+    ],
+  },
   conflictTarget: "(flag_id)",
   keySql: "flag_id",
   id: (item) => item.flagId,
@@ -49,6 +65,13 @@ export const REVIEW_SPEC: PushSpec<SyncedReview> = {
     ["decidedAt", "decided_at", "text"],
     ["note", "note", "text"],
   ],
+  laterColumns: {
+    since: PERSONS_SINCE,
+    columns: [
+      ["decidedBy", "decided_by", "text"],
+      ["decidedByName", "decided_by_name", "text"],
+    ],
+  },
   conflictTarget: "(flag_id)",
   keySql: "flag_id",
   id: (item) => item.flagId,

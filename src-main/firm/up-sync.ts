@@ -18,6 +18,8 @@ export interface UpOptions {
   /** Another connection for trace batches in parallel (up-traces.ts); none: one connection. */
   openLane?: () => Promise<FirmDb>
   lanes?: number
+  /** The firm's server schema version: columns it lacks are not sent (up-specs.ts, laterColumns). */
+  serverSchema: number
 }
 
 /** Sends every pending complete trace (see up-traces.ts); returns what happened to them. */
@@ -46,18 +48,20 @@ async function pushKind<T extends object>(db: FirmDb, outbox: LocalOutbox, spec:
   for (;;) {
     const batch = spec.pending(outbox, options.batchSize)
     if (batch.length === 0) return tally
-    const marks = await inTransaction(db, () => insertBatch(db, spec, batch, options.desk))
+    const marks = await inTransaction(db, () => insertBatch(db, spec, batch, options))
     record(outbox, marks, options.now())
     addToTally(tally, marks)
   }
 }
 
-async function insertBatch<T extends object>(db: FirmDb, spec: PushSpec<T>, batch: readonly T[], desk: string): Promise<Mark[]> {
-  const names = spec.columns.map(([, column]) => column)
-  const sql = `INSERT INTO firm.${spec.table} (${names.join(", ")})
-    SELECT * FROM unnest(${spec.columns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")})
+async function insertBatch<T extends object>(db: FirmDb, spec: PushSpec<T>, batch: readonly T[], options: UpOptions): Promise<Mark[]> {
+  const { desk } = options
+  const later = spec.laterColumns !== undefined && options.serverSchema >= spec.laterColumns.since ? spec.laterColumns.columns : []
+  const sent = [...spec.columns, ...later]
+  const sql = `INSERT INTO firm.${spec.table} (${sent.map(([, column]) => column).join(", ")})
+    SELECT * FROM unnest(${sent.map(([, , type], i) => `$${i + 1}::${type}[]`).join(", ")})
     ON CONFLICT ${spec.conflictTarget} DO NOTHING RETURNING ${spec.keySql} AS key`
-  const values = spec.columns.map(([key]) => batch.map((item) => item[key]))
+  const values = sent.map(([key]) => batch.map((item) => item[key]))
   const inserted = new Set((await db.query<{ key: string }>(sql, values)).rows.map((r) => r.key))
   const others = batch.filter((item) => !inserted.has(spec.id(item)))
   const existing = new Map<string, Record<string, unknown>>()

@@ -6,6 +6,11 @@ import { z } from "zod"
 export const ChangeStatus = z.enum(["DRAFT", "IN_REVIEW", "PUBLISHED", "RETIRED"])
 export const ChangeKind = z.enum(["add", "edit", "retire"])
 export const VersionOrigin = z.enum(["bundled", "local", "imported"])
+/**
+ * Where a version came from, as shown: its stored origin, or "firm" for one another desk published
+ * and this desk put into force from the firm (stored as "local" with the publishing desk, migration 0018).
+ */
+export const ShownOrigin = z.enum(["bundled", "local", "imported", "firm"])
 
 export const Profile = z.strictObject({
   id: z.string().min(1),
@@ -25,7 +30,9 @@ export const PackVersionInfo = z.strictObject({
   prevHash: z.string().regex(/^[0-9a-f]{64}$/),
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   publishedAt: z.string(),
-  origin: VersionOrigin,
+  origin: ShownOrigin,
+  /** The desk that published a version that came from the firm; null for every other. */
+  originDesk: z.string().nullable(),
   publishedBy: z.string().nullable(),
   publisherName: z.string(),
   signer: z

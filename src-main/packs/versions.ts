@@ -20,7 +20,8 @@ export function versionInfo(row: PackVersionRow): PackVersionInfo {
     prevHash: row.prevHash,
     hash: row.hash,
     publishedAt: row.publishedAt,
-    origin: row.origin,
+    origin: row.originDesk === null ? row.origin : "firm",
+    originDesk: row.originDesk,
     publishedBy: row.publishedBy,
     publisherName: row.publisherName,
     signer:
@@ -52,6 +53,8 @@ export interface AppendMeta {
   readonly publishedBy: string | null
   readonly publisherName: string
   readonly signer: { publicKeyPem: string; fingerprint: string; signature: string } | null
+  /** A version put into force from the firm: the desk that published it (stored with origin "local"). */
+  readonly originDesk?: string
 }
 
 /** What a version stores of its pack: a loaded pack, or one built on another thread (pack-build.ts). */
@@ -83,6 +86,7 @@ export function appendVersion(repo: PackVersionsRepository, pack: AppendedPack, 
     signerPublicKey: meta.signer?.publicKeyPem ?? null,
     signerFingerprint: meta.signer?.fingerprint ?? null,
     signature: meta.signer?.signature ?? null,
+    originDesk: meta.originDesk ?? null,
     canonicalJson: pack.canonicalJson,
   })
 }

@@ -17,7 +17,7 @@ import type { Store } from "./store"
 // its checks and these writes in one transaction (`transaction`). The triggers refuse whatever
 // would rewrite a published version or break its chain, even if a caller got that wrong.
 
-export type NewPackVersion = Omit<PackVersionRow, "id"> & { canonicalJson: string }
+export type NewPackVersion = Omit<PackVersionRow, "id" | "originDesk"> & { canonicalJson: string; originDesk?: string | null }
 export type NewRuleChange = Omit<RuleChangeRow, "status" | "approvedBy" | "publishedVersionId" | "supersededBy">
 export type RuleChangeUpdate = Partial<Pick<RuleChangeRow, "ruleJson" | "evidenceJson" | "note" | "status" | "approvedBy" | "publishedVersionId" | "supersededBy" | "updatedAt">>
 

@@ -42,6 +42,8 @@ export const packVersions = sqliteTable(
     signerPublicKey: text("signer_public_key"),
     signerFingerprint: text("signer_fingerprint"),
     signature: text("signature"),
+    /** A version put into force here from the firm (migration 0018): the desk that published it; else null. */
+    originDesk: text("origin_desk"),
   },
   (t) => [
     uniqueIndex("pack_versions_version_idx").on(t.packId, t.version),

@@ -8,6 +8,7 @@ import type { CliIo } from "../io"
 export const FIRM_USAGE = `usage: fiskai firm init --url ADMIN_URL [--desk NAME]... [--locale hr|en]
        fiskai firm sync [--url URL] [--db FILE] [--json] [--locale hr|en]
        fiskai firm status [--db FILE] [--json] [--locale hr|en]
+       fiskai firm flags [--all] [--db FILE] [--json] [--locale hr|en]
        fiskai firm export --out FILE [--signed [--key-dir DIR]] [--url URL] [--db FILE] [--since DATE] [--until DATE] [--desk NAME]
   --url URL       postgresql://user@host/db (TLS required: ?sslmode=verify-full, except on localhost
                   or a Unix socket ?host=/run/postgresql); default FISKAI_FIRM_URL, then the last one used
@@ -15,6 +16,7 @@ export const FIRM_USAGE = `usage: fiskai firm init --url ADMIN_URL [--desk NAME]
   --out FILE      export: the firm's traces as JSON lines, one trace with its events per line
   --signed        export: a signed audit bundle (.zip) instead, as \`fiskai export\` writes and
                   \`fiskai verify\` checks, with desks.jsonl naming each trace's desk
+  --all           flags: decided flags too (default: the open ones, as \`fiskai flags list\`)
   --key-dir DIR   export --signed: the folder of this installation's signing key (default: the app's)
   --since/--until export: traces created in this range (YYYY-MM-DD, both days included)
   --locale hr|en  language of the text output (default hr)`
@@ -28,6 +30,7 @@ const OPTIONS = {
   until: { type: "string" },
   json: { type: "boolean" },
   signed: { type: "boolean" },
+  all: { type: "boolean" },
   "key-dir": { type: "string" },
   locale: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -44,6 +47,7 @@ const ALLOWED: Record<string, readonly (keyof FirmValues)[]> = {
   init: ["url", "desk", "locale"],
   sync: ["url", "db", "json", "locale"],
   status: ["db", "json", "locale"],
+  flags: ["db", "json", "all", "locale"],
   export: ["url", "db", "out", "since", "until", "desk", "signed", "key-dir", "locale"],
 }
 
@@ -59,7 +63,7 @@ export function parseInvocation(argv: string[], io: CliIo): [string, FirmInvocat
       return 0
     }
     const [sub, ...extra] = positionals
-    if (sub === undefined) throw new UsageError("fiskai firm: missing the subcommand (init, sync, status, export)")
+    if (sub === undefined) throw new UsageError("fiskai firm: missing the subcommand (init, sync, status, flags, export)")
     const allowed = ALLOWED[sub]
     if (allowed === undefined) throw new UsageError(`fiskai firm: unknown subcommand "${sub}"`)
     if (extra.length > 0) throw new UsageError(`fiskai firm ${sub}: unexpected argument "${extra[0]}"`)

@@ -23,6 +23,13 @@ export function syncReportText(report: SyncReport, locale: Locale): string {
     ? `s drugih stolova primljeno: ${countOf(received.traces, locale, KINDS.trace)}, ${countOf(received.flags, locale, KINDS.flag)}, ${countOf(received.reviews, locale, KINDS.review)}, ${countOf(received.packVersions, locale, KINDS.pack)}`
     : `received from other desks: ${countOf(received.traces, locale, KINDS.trace)}, ${countOf(received.flags, locale, KINDS.flag)}, ${countOf(received.reviews, locale, KINDS.review)}, ${countOf(received.packVersions, locale, KINDS.pack)}`
   const lines = [
+    ...(report.serverRestored
+      ? [
+          locale === "hr"
+            ? "Poslužitelj ureda obnovljen je ili zamijenjen od zadnje sinkronizacije: provjereno je sve što je ovaj stol poslao, a nedostajuće je poslano ponovno."
+            : "The firm's server was restored or replaced since the last sync: everything this desk sent was checked, and what it lacked was sent again.",
+        ]
+      : []),
     locale === "hr" ? `Stol ${report.desk}: poslano ${counts(report.sent, locale)}` : `Desk ${report.desk}: sent ${counts(report.sent, locale)}`,
     down,
   ]

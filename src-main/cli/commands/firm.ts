@@ -4,10 +4,11 @@ import type { CliIo } from "../io"
 import { FIRM_USAGE, parseInvocation, type FirmInvocation } from "./firm-args"
 import { runFirmExport } from "./firm-export"
 import { runFirmInit } from "./firm-init"
+import { runFirmFlags } from "./firm-flags"
 import { runFirmStatus, runFirmSync } from "./firm-sync"
 
-// `fiskai firm init|status|sync|export`: the firm's shared PostgreSQL (issue 25). init sets up the
-// server as the firm's administrator; sync and status work on this desk's database; export
+// `fiskai firm init|status|sync|flags|export`: the firm's shared PostgreSQL (issue 25). init sets up
+// the server as the firm's administrator; sync, status and flags work on this desk's database; export
 // writes the whole firm's traces. The URL comes from --url, else FISKAI_FIRM_URL, else the one
 // this desk last synced with. Passwords are never printed or stored (PGPASSWORD or ~/.pgpass
 // supply them when the URL has none). Exit 0 on success, 1 when the firm cannot be reached or
@@ -17,6 +18,7 @@ const RUNNERS: Record<string, (invocation: FirmInvocation, io: CliIo) => Promise
   init: runFirmInit,
   sync: runFirmSync,
   status: runFirmStatus,
+  flags: runFirmFlags,
   export: runFirmExport,
 }
 

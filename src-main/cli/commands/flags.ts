@@ -226,7 +226,8 @@ function printList(io: CliIo, items: FlagQueueItem[], invocation: { values: Valu
   for (const item of items) io.stdout.write(`\n${itemText(item, locale)}\n`)
 }
 
-function itemText({ flag, run, ageMs }: FlagQueueItem, locale: Locale): string {
+/** One flag as the list shows it (`fiskai firm flags` shows other desks' flags the same way). */
+export function itemText({ flag, run, ageMs }: FlagQueueItem, locale: Locale): string {
   const w = WORDS[locale]
   const confidence = run.confidence === null ? "—" : formatScore(run.confidence, locale)
   // How long a flag has waited matters while it waits; a decided one shows its decision's date.

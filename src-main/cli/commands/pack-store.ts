@@ -61,7 +61,7 @@ export function runPackList(args: StoreArgs, io: CliIo): number {
     const repo = new PackVersionsRepository(store)
     const rows = repo.versions().map((row) => ({ ...versionInfo(row), rules: ruleCount(repo.content(row.contentHash)) }))
     if (args.json) io.stdout.write(`${JSON.stringify(rows)}\n`)
-    else for (const row of rows) io.stdout.write(`${listLine(row)}\n`)
+    else for (const row of rows) io.stdout.write(`${listLine(row, args.locale)}\n`)
     return 0
   })
 }
@@ -71,8 +71,14 @@ function ruleCount(json: string | null): number {
   return pack?.rules?.length ?? 0
 }
 
-function listLine(v: PackVersionInfo & { rules: number }): string {
-  const by = v.origin === "local" ? v.publisherName : `${v.publisherName} (${v.origin})`
+/** Where a version came from, in words: another desk of the firm by name, else the stored origin. */
+function originWords(v: PackVersionInfo, locale: Locale): string {
+  if (v.origin === "firm") return locale === "hr" ? `iz ureda, sa stola ${v.originDesk ?? "?"}` : `from the firm, desk ${v.originDesk ?? "?"}`
+  return v.origin
+}
+
+function listLine(v: PackVersionInfo & { rules: number }, locale: Locale): string {
+  const by = v.origin === "local" ? v.publisherName : `${v.publisherName} (${originWords(v, locale)})`
   return `${v.packId} ${v.version}  ${v.contentHash.slice(0, 12)}  ${v.publishedAt.slice(0, 16).replace("T", " ")}  ${by}  ${v.rules} rules`
 }
 
@@ -89,7 +95,7 @@ export function runPackShowVersion(version: string, args: StoreArgs, io: CliIo, 
       }
       const extra = [
         `published: ${info.publishedAt}`,
-        `publisher: ${info.publisherName} (${info.origin})`,
+        `publisher: ${info.publisherName} (${originWords(info, args.locale)})`,
         ...(info.signer === null ? [] : [`signer fingerprint: ${info.signer.fingerprint}`]),
         `chain: ${info.hash} (previous ${info.prevHash.slice(0, 12)})`,
         "",

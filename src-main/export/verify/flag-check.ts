@@ -1,6 +1,6 @@
 import type { BundleProblem } from "../../../src-shared/export"
 import { canonicalJson } from "../../util/canonical-json"
-import { FLAGS_FILE, type Manifest } from "../bundle-format"
+import { DESKS_FILE, FLAGS_FILE, type Manifest } from "../bundle-format"
 import { flagRecordSchema } from "../flag-records"
 import type { BundleReader } from "./bundle-reader"
 import { jsonNestsDeeper, MAX_JSON_DEPTH, MAX_LINE_BYTES } from "./limits"
@@ -10,7 +10,8 @@ import { compareDigest, fileProblem } from "./problems"
 // also names who raised and who decided each, and each record is read as its version wrote it): its
 // hash is the one the signed manifest lists (so every record is covered by the signature; a
 // changed record is named as such), and each line is a flag record in canonical JSON about a
-// trace of this bundle, each flag once, as many as the manifest says.
+// trace of this bundle, each flag once, as many as the manifest says. A firm-wide bundle's
+// records (with desks.jsonl) also name the desk each flag was raised at.
 
 type Report = (p: BundleProblem) => void
 
@@ -21,13 +22,15 @@ export async function checkFlags(reader: BundleReader, manifest: Manifest, repor
   // A missing listing or file is reported by checkFiles.
   if (listed === undefined || !reader.entries.has(FLAGS_FILE)) return
   const runs = new Set(manifest.traces.map((t) => t.requestId))
+  // A firm-wide bundle (with desks.jsonl) names each flag's desk too.
+  const firmWide = manifest.files.some((f) => f.path === DESKS_FILE)
   const seen = new Set<string>()
   const { lines, digest } = reader.lines(FLAGS_FILE, MAX_LINE_BYTES)
   let count = 0
   for await (const raw of lines) {
     if (raw.text === "") continue
     count += 1
-    const problem = raw.text === null ? raw.problem : recordProblem(raw.text, manifest.formatVersion, runs, seen)
+    const problem = raw.text === null ? raw.problem : recordProblem(raw.text, flagRecordSchema(manifest.formatVersion, firmWide), runs, seen)
     if (problem !== null)
       report(fileProblem(FLAGS_FILE, `${FLAGS_FILE} line ${raw.line}: ${problem}`, raw.line))
   }
@@ -41,7 +44,7 @@ export async function checkFlags(reader: BundleReader, manifest: Manifest, repor
     )
 }
 
-function recordProblem(text: string, formatVersion: number, runs: ReadonlySet<string>, seen: Set<string>): string | null {
+function recordProblem(text: string, schema: ReturnType<typeof flagRecordSchema>, runs: ReadonlySet<string>, seen: Set<string>): string | null {
   if (jsonNestsDeeper(text, MAX_JSON_DEPTH)) return `nested deeper than ${MAX_JSON_DEPTH} levels`
   let value: unknown
   try {
@@ -49,7 +52,7 @@ function recordProblem(text: string, formatVersion: number, runs: ReadonlySet<st
   } catch {
     return "not valid JSON"
   }
-  const parsed = flagRecordSchema(formatVersion).safeParse(value)
+  const parsed = schema.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return `not a flag record at ${issue?.path.join(".") || "(the record)"}: ${issue?.message ?? "?"}`

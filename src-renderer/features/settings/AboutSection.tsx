@@ -33,6 +33,14 @@ export function AboutSection() {
             {value ? value.hash : "—"}
           </code>
         </dd>
+        {value?.origin && (
+          <>
+            <dt>{t("settings.about.origin")}</dt>
+            <dd data-testid="about-origin">
+              {t(`settings.about.origin.${value.origin.kind}`, { name: value.origin.publisherName ?? "", desk: value.origin.desk ?? "" })}
+            </dd>
+          </>
+        )}
         <dt>{t("settings.about.contents")}</dt>
         <dd data-testid="about-contents">
           {value

@@ -27,6 +27,11 @@ export const settingsMessages = {
   "settings.about.published": { hr: "Objavljen", en: "Published" },
   "settings.about.hash": { hr: "Sažetak sadržaja (SHA-256)", en: "Content hash (SHA-256)" },
   "settings.about.contents": { hr: "Sadržaj", en: "Contents" },
+  "settings.about.origin": { hr: "Podrijetlo", en: "Origin" },
+  "settings.about.origin.bundled": { hr: "isporučen s aplikacijom", en: "shipped with the app" },
+  "settings.about.origin.local": { hr: "objavljen na ovom stolu ({name})", en: "published at this desk ({name})" },
+  "settings.about.origin.imported": { hr: "uvezen iz potpisane datoteke ({name})", en: "imported from a signed file ({name})" },
+  "settings.about.origin.firm": { hr: "iz ureda, objavljen na stolu {desk} ({name})", en: "from the firm, published at desk {desk} ({name})" },
   "settings.about.contents.value": {
     hr: "pravila: {rules}, pojmova: {concepts}; na zakonu, pravilniku ili uputi Porezne uprave: {official}",
     en: "{rules} rules, {concepts} concepts; {official} rest on statute, regulation or tax authority guidance",
