@@ -80,6 +80,11 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   // hr: having had, being allowed, a price that includes ("je li smio", "uključen u cijenu")
   "imao", "imala", "imalo", "imali", "smio", "smjela", "smjelo", "smije", "smiju", "ukljucen", "ukljucena",
   "ukljuceno", "ukljuceni", "ukljucuje", "cijena", "cijene", "cijenu", "cijeni", "eurima",
+  // hr: having been ("primici su bili 42.000 EUR"), the next period ("od iduće godine"), a late
+  // filing ("kazna za kasnu predaju"): circumstances. Not the buyer ("kupac", "buys"): a rule
+  // about supplying answers a buyer's question wrongly, so those words still ask first.
+  "bio", "bila", "bilo", "bili", "bile", "iduce", "iduca", "iduci", "iducu", "iduceg", "iducoj", "iducem", "sljedece",
+  "sljedeca", "sljedeci", "sljedecu", "sljedeceg", "sljedecoj", "kasnu", "kasna", "kasne", "kasnog", "kasnom",
   // hr: charging VAT on an invoice ("zaračunavam li PDV?"), which every VAT answer speaks of
   "zaracunavam", "zaracunava", "zaracunavamo", "zaracunavaju", "zaracunati", "zaracunam", "obracunavam", "obracunavamo",
   // en: the asker, the client, everyday verbs and connectives
@@ -95,5 +100,6 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
   "year", "years", "month", "months", "person", "persons", "legal", "natural", "entity", "goods", "salary",
   "salaries", "wage", "wages", "three", "four", "five", "seven", "eight", "nine", "longer", "shorter", "more",
   "less", "least", "most", "above", "below", "exceeding", "other", "others", "filer", "filers", "sold", "whose", "ended", "ends",
+  "were", "was",
   "employer", "employers", "failing", "fail", "fails", "failed", "sole", "trader", "traders", "service", "services", "file", "filed", "filing", "issue", "issued", "issuing", "pay", "paid", "paying", "business", "businesses", "sent", "send", "email", "mail", "new", "old",
 ])
