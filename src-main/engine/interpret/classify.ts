@@ -38,7 +38,8 @@ export function classifyTopic(line: string, tokens: readonly string[]): TopicRes
   const product = 2 * (PRODUCT_WORDS.hits(tokens).length + countMatches(line, PRODUCT_PHRASES))
   const support = 2 * (SUPPORT_WORDS.hits(tokens).length + supportPhrases)
   let topic: QueryTopic
-  if (support > 0 && support >= product && support >= reg) topic = "SUPPORT"
+  // A tie with the regulatory words is a tax question about such a thing ("VAT rate on a newspaper subscription").
+  if (support > 0 && support >= product && support > reg) topic = "SUPPORT"
   else if (product > 0 && product >= reg) topic = "PRODUCT"
   else if (reg > 0) topic = "REGULATORY"
   else topic = "OFFTOPIC"

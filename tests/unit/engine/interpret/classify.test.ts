@@ -40,6 +40,10 @@ describe("classifyTopic", () => {
     ["Kako vas mogu kontaktirati?", "SUPPORT"],
     // "Contact" naming an item is not a way to reach us.
     ["What is the VAT rate on contact lenses?", "REGULATORY"],
+    // A tax question about a subscription is about the tax: as many tax words as support words.
+    ["What VAT rate applies to a digital (online) newspaper subscription?", "REGULATORY"],
+    ["Koja je stopa PDV-a na pretplatu za novine?", "REGULATORY"],
+    ["How do I cancel my subscription?", "SUPPORT"],
     // Zagreb (its income tax rates) and "recept" (VAT on prescription medicines) are pack 2.0 words.
     ["Kakvo je vrijeme sutra u Puli?", "OFFTOPIC"],
     ["Kako se kuha sarma?", "OFFTOPIC"],
