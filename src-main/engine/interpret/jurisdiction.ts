@@ -100,14 +100,15 @@ const FROM = new Set(["iz", "from"])
 
 /**
  * Is a foreign company named as a party: the country's adjective right before it ("German
- * company", "njemačkoj tvrtki") or "from" the country after it ("dobavljač iz Italije")? Not "firmu
- * u Austriji": opening a company there is that country's law.
+ * company", "njemačkoj tvrtki") or "from" the country after it ("dobavljač iz Italije", and goods:
+ * "robu iz Italije")? Not "firmu u Austriji": opening a company there is that country's law.
  */
 function namesForeignParty(tokens: readonly string[], positions: ReadonlyMap<number, Country>): boolean {
   const isParty = (at: number) => PARTY_WORDS.match(tokens[at] ?? "") !== undefined
+  const isOrigin = (at: number) => isParty(at) || GOODS_WORDS.match(tokens[at] ?? "") !== undefined
   for (const at of positions.keys()) {
     if (isParty(at + 1)) return true
-    if (FROM.has(tokens[at - 1] ?? "") && (isParty(at - 2) || isParty(at - 3))) return true
+    if (FROM.has(tokens[at - 1] ?? "") && (isOrigin(at - 2) || isOrigin(at - 3))) return true
   }
   return false
 }
@@ -155,9 +156,10 @@ function namesForeignTax(tokens: readonly string[], positions: ReadonlyMap<numbe
     const dealtWith = tokens.slice(Math.max(0, at - 3), at).some((t) => DEALING_WORDS.match(t) !== undefined)
     const taxFollows = (next !== undefined && TAX_WORDS.match(next) !== undefined) || (next === "s" && afterNext !== undefined && TAX_WORDS.match(afterNext) !== undefined)
     if (taxFollows && !dealtWith) return country
-    // tax word, at most two plain words, then "u/in/za" and the country.
+    // tax word, at most two plain words, then "u/in/za" and the country. Not "iz/from": that is
+    // where goods come from ("carinska stopa za robu iz Kine" asks Croatian import rules).
     const prep = tokens[at - 1]
-    if (prep === undefined || !LOCATIVE.has(prep)) continue
+    if (prep === undefined || !LOCATIVE.has(prep) || FROM.has(prep)) continue
     for (let k = at - 2; k >= Math.max(0, at - 5); k--) {
       const word = tokens[k] ?? ""
       if (DEALING_WORDS.match(word) !== undefined) break
@@ -210,7 +212,10 @@ function tripDestination(tokens: readonly string[], ordered: ReadonlyArray<reado
   return tokens.some((t) => ABROAD_WORDS.match(t) !== undefined) ? UNNAMED_DESTINATION : undefined
 }
 
-/** Goods: "robu", "proizvode", "goods"; not services, whose place of supply follows other rules. */
+/**
+ * Goods: "robu", "proizvode", "goods"; not services, whose place of supply follows other rules.
+ * Goods from a country ("robu iz Kine") are imported or acquired here (namesForeignParty).
+ */
 const GOODS_WORDS = new Lexicon(["goods", "merchandise", "dobra", "dobara", "dobrima"], ["robu", "robe", "roba", "robom", "proizvod", "product", "artikl"])
 
 /**

@@ -100,6 +100,14 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction(text)).toMatchObject({ hint: "EU", note: `jurisdiction:cross_border:${code}` })
   })
 
+  it.each([
+    ["Kolika je carinska stopa za robu iz Kine (uvoz), uz PDV pri uvozu?", "HR", "CN"],
+    ["What is the VAT on products from China?", "HR", "CN"],
+    ["Koja je stopa PDV-a za robu iz Italije?", "EU", "IT"],
+  ])("%j -> goods from abroad are imported or acquired here: %s rules, not the law of %s", (text, hint, code) => {
+    expect(jurisdiction(text)).toMatchObject({ hint, note: `jurisdiction:cross_border:${code}` })
+  })
+
   it("names the EU state goods are supplied to, and only for goods sold or supplied there", () => {
     expect(jurisdiction("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?").euGoodsSupplyTo).toBe("DE")
     expect(jurisdiction("Isporuka robe kupcu u Sloveniji s PDV brojem").euGoodsSupplyTo).toBe("SI")
