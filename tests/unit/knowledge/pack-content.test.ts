@@ -78,9 +78,11 @@ describe("hr-core rule pack", () => {
   // about a quarter of the rules (resources/packs/README.md says what was searched). This ratchet
   // keeps what was reached from slipping while the rest is sought: 49 of 193 in pack 2.0.10, 48 of
   // 193 (24.9 %) since pack 2.0.13, which stopped counting zakon.hr's own "na snazi od" page header
-  // as statute text (README, "zakon.hr"). Raise it again when a rule moves to an official source.
-  it("rests at least 24.8 % of its rules on law, regulation or official guidance, and never less", () => {
-    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.248)
+  // as statute text (README, "zakon.hr"); 49 of 194 (25.3 %) since pack 2.0.17, whose rule on
+  // associations and profit tax rests on Porezna uprava pages. Raise it again when a rule moves to an
+  // official source.
+  it("rests at least 25.2 % of its rules on law, regulation or official guidance, and never less", () => {
+    expect(authorityMix(pack).officialShare).toBeGreaterThanOrEqual(0.252)
   })
 
   it("cites only http(s) urls", () => {

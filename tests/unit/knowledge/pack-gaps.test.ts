@@ -47,6 +47,22 @@ describe("declared gaps are refused with their reason", () => {
     for (const figure of ["290,98", "290.98", "39,86", "39.86", "131,54", "131.54", "262,51", "262.51"]) expect(detail).not.toContain(figure)
   })
 
+  // Pack 2.0.17 (probe 8): regimes the pack does not cover at all are subjects with a gap and no
+  // concept, so a question naming one is refused with that reason; before, "nasljedstvo" and "lotu"
+  // were unknown words and the engine offered the general VAT rate or the income-tax rate ranges.
+  it.each([
+    ["porez-na-nasljedstva-i-darove", "hr", "Koliki je porez na nasljedstvo stana, i ide li PDV na to?"],
+    ["porez-na-nasljedstva-i-darove", "hr", "Koliki je porez na darovanje stana djetetu?"],
+    ["porez-na-nasljedstva-i-darove", "en", "Do I pay tax on an inherited apartment?"],
+    ["igre-na-srecu", "hr", "Plaća li se porez na dohodak na dobitak na lotu i koliko iznosi?"],
+    ["igre-na-srecu", "en", "Is income tax due on lottery winnings, and at what rate?"],
+    ["porez-na-promet-nekretnina", "hr", "Koliki je porez na promet nekretnina?"],
+    ["porez-na-promet-nekretnina", "en", "What is the real estate transfer tax rate?"],
+    ["carine", "en", "What customs duty do I pay on imported goods?"],
+  ] as const)("a regime the pack does not cover (%s, %s): %s", async (subject, locale, question) => {
+    expect(await refusalDetail(question, "2025-06-01")).toContain(subjectGap(subject, locale))
+  })
+
   it("the 2026 paušal contribution base is answered from an accounting firm's page", async () => {
     const events = await goldenEvents({ question: "Kolika je osnovica za doprinose paušalista u 2026.?", asOf: "2026-02-01" }, "2026-11-26T10:00:00.000Z")
     const last = events[events.length - 1]
