@@ -68,6 +68,9 @@ export function answersAttribute(asked: AskedAttribute, ruleAttribute: Attribute
 }
 
 export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelection {
+  // A subject the pack declares it does not cover (its `gap`: excise, inheritance tax): the
+  // question is about that, whatever else it names, and the refusal gives the gap's words.
+  if (focus.subjects.some((s) => declaredGap(index, s))) return { kind: "uncovered", available: [] }
   if (focus.unknownTokens.length > 0)
     return focus.unknownTokens.every((t) => GENERIC_ITEM_WORDS.has(t))
       ? { kind: "unnamed-item", tokens: focus.unknownTokens }
@@ -105,6 +108,10 @@ export function selectFocusConcepts(index: FocusIndex, focus: Focus): FocusSelec
   const narrower = narrowerFitting(index, focus).filter((c) => !ruledOut(focus, c))
   if (narrower.length > 0) return { kind: "fits", concepts: narrower, partial: true }
   return { kind: "uncovered", available: attributesOf(index, candidates) }
+}
+
+function declaredGap(index: FocusIndex, subject: string): boolean {
+  return index.subjects.get(subject)?.gap !== undefined && (index.conceptsBySubject.get(subject)?.length ?? 0) === 0
 }
 
 function attributesOf(index: FocusIndex, concepts: readonly Concept[]): Attribute[] {

@@ -41,10 +41,13 @@ export function* questionIntakeStage(
   // The pack knows its own vocabulary: a question the interpreter found off-topic but that names
   // a concept of the pack outright (a term no other concept shares, or an alias) is regulatory.
   // So is one asking the rate of an item the pack lacks ("Ide li na kavu 13 %?"): its refusal
-  // then names the item, which says more than "off topic", and it can never answer.
+  // then names the item, which says more than "off topic", and it can never answer. So is one
+  // naming a subject the pack declares it does not cover ("trošarine na gorivo"): its refusal
+  // gives the pack's own words on that gap.
   const asksItemRate = focus.attribute === "rate" && focus.unknownTokens.length > 0
+  const namesGap = selection.kind === "uncovered" && focus.subjects.some((s) => focusIndex(run.pack).subjects.get(s)?.gap !== undefined)
   const topic =
-    interpretation.topic === "OFFTOPIC" && (matching.bestWeight >= 1 || asksItemRate) ? "REGULATORY" : interpretation.topic
+    interpretation.topic === "OFFTOPIC" && (matching.bestWeight >= 1 || asksItemRate || namesGap) ? "REGULATORY" : interpretation.topic
   yield run.emit({
     stage: "QUESTION_INTAKE",
     status: "started",

@@ -59,6 +59,10 @@ describe("declared gaps are refused with their reason", () => {
     ["porez-na-promet-nekretnina", "hr", "Koliki je porez na promet nekretnina?"],
     ["porez-na-promet-nekretnina", "en", "What is the real estate transfer tax rate?"],
     ["carine", "en", "What customs duty do I pay on imported goods?"],
+    // The item after the gap's name, and a question the interpreter alone finds off topic.
+    ["trosarine", "hr", "Koja je stopa trošarine na duhan?"],
+    ["trosarine", "hr", "Kolike su trošarine na gorivo?"],
+    ["trosarine", "en", "What is the excise duty on fuel?"],
   ] as const)("a regime the pack does not cover (%s, %s): %s", async (subject, locale, question) => {
     expect(await refusalDetail(question, "2025-06-01")).toContain(subjectGap(subject, locale))
   })
