@@ -11,6 +11,7 @@ import { cancelledTerminal, StageTimeoutError, withStageLimit } from "./stage-li
 import { analysisStage } from "./stages/analysis"
 import { applicabilityStage } from "./stages/applicability"
 import { clarificationStage } from "./stages/clarification"
+import { profileFit } from "./profile-fit"
 import { confidenceStage } from "./stages/confidence"
 import { conflictsStage } from "./stages/conflicts"
 import { CONTEXT_CONFIDENCE_GATE, contextResolutionStage } from "./stages/context-resolution"
@@ -135,13 +136,17 @@ function* fullRun(run: Run, request: EngineRequest): RunBody {
   )
   if (!resolved.ok) return resolved.terminal
   const { matching } = resolved.value
-  let concepts = matching.matches
-  if (resolved.value.confidence < CONTEXT_CONFIDENCE_GATE) {
+  // Topics the client's facts rule out are never offered; when they leave one, it is the topic.
+  const fit = profileFit(run.index, matching.matches, matching.ranked, resolved.value.context)
+  let concepts = fit.matches
+  const settledByProfile = fit.ruledOut.size > 0 && concepts.length === 1 && intake.value.strangeWords === undefined
+  if (resolved.value.confidence < CONTEXT_CONFIDENCE_GATE && !settledByProfile) {
     const clarified = yield* awaitIn(clarificationStage(run, {
       question: reading.question,
       confidence: resolved.value.confidence,
       concepts,
-      ranked: matching.ranked,
+      ranked: matching.ranked.filter((m) => !fit.ruledOut.has(m.slug)),
+      ruledOut: fit.ruledOut,
       tokens: intake.value.tokens,
       contentTokens: contentTokens(intake.value.tokens, intake.value.focus),
       focus: intake.value.focus,

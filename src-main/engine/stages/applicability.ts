@@ -143,10 +143,28 @@ function outOfForceDetail(run: Run, checks: readonly RuleCheck[], asOf: string):
     )
     return [ended, ...declaredGaps(run, checks)].join(" ")
   }
-  return run.t(
+  const none = run.t(
     `Nijedno dohvaćeno pravilo (ukupno ${checks.length}) ne primjenjuje se na dan ${formatDate(asOf, "hr")} i na vaš slučaj.`,
     `None of the retrieved rules (${checks.length} in all) applies on ${formatDate(asOf, "en")} to your case.`,
   )
+  return [none, ...conditionReasons(run, checks)].join(" ")
+}
+
+/** How many excluded rules the refusal names with the condition that failed. */
+const NAMED_CONDITIONS = 3
+
+/**
+ * The conditions a client's facts failed, rule by rule: "„Porezno nepriznati dio troškova
+ * reprezentacije” vrijedi uz uvjet: Vrsta obrta = obrt – porez na dobit; vaš slučaj: paušalni obrt."
+ */
+function conditionReasons(run: Run, checks: readonly RuleCheck[]): string[] {
+  return checks
+    .flatMap((c) => (c.failure === "predicate-false" && c.exclusion !== undefined ? [c.exclusion] : []))
+    .slice(0, NAMED_CONDITIONS)
+    .map((e) => {
+      const condition = `${e.factPath === undefined ? "" : `${factLabel(e.factPath, run.locale)} `}${e.expected}`
+      return run.t(`„${e.ruleTitle}” vrijedi uz uvjet: ${condition}; vaš slučaj: ${e.actual}.`, `“${e.ruleTitle}” applies if: ${condition}; your case: ${e.actual}.`)
+    })
 }
 
 /** Why the pack lacks what the ended rules' subjects would need now, where the pack says why. */

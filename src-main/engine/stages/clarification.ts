@@ -40,6 +40,8 @@ export interface ClarificationInput {
   focus?: Focus
   /** Question words the pack never uses, as typed: named in the confirmation question. */
   strangeWords?: string
+  /** Concepts the client's facts rule out (profile-fit.ts): never offered. */
+  ruledOut?: ReadonlySet<string>
 }
 
 export async function* clarificationStage(
@@ -146,7 +148,8 @@ function pointedConcepts(run: Run, input: ClarificationInput): Array<{ slug: str
   // What the question asks rules a concept in or out: "koliko poreza" is not asking a deadline.
   const answersAsked = (slug: string) =>
     focus?.attribute === undefined || [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
-  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS * 2, 2).filter(answersAsked).slice(0, MAX_OPTIONS))
+  const open = (slug: string) => input.ruledOut?.has(slug) !== true
+  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS * 2, 2).filter((slug) => answersAsked(slug) && open(slug)).slice(0, MAX_OPTIONS))
 }
 
 function closestConcepts(
@@ -158,7 +161,7 @@ function closestConcepts(
   const pointedBySeveral = pointedConcepts(run, input)
   const ranked = input.ranked.filter((c) => !pointedBySeveral.some((p) => p.slug === c.slug))
   if (pointedBySeveral.length + ranked.length > 0) return [...pointedBySeveral, ...ranked].slice(0, MAX_OPTIONS)
-  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS))
+  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS).filter((slug) => input.ruledOut?.has(slug) !== true))
 }
 
 /** Pre-supplied answers first (CLI --clarify, resume), then the callback; otherwise wait: the
