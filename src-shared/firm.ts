@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { FlagQueueItem } from "./flags"
 
 // What the window sees of the firm connection (issue 25): the sync state for the status bar, and
 // what Settings → Firm shows and sends. The password only ever goes in (firm.link); what comes
@@ -47,3 +48,26 @@ export const FirmLinkInput = z.strictObject({
   password: z.string().max(1000).optional(),
 })
 export type FirmLinkInput = z.infer<typeof FirmLinkInput>
+
+/** Which of other desks' flags the window asks for: the open ones (the default) or all. */
+export const FirmFlagFilter = z.strictObject({
+  status: z.enum(["open", "all"]).optional(),
+})
+export type FirmFlagFilter = z.infer<typeof FirmFlagFilter>
+
+/** Another desk's flag as this desk's own queue shows one, under the desk that raised it. */
+export const FirmQueueItem = z.object({
+  desk: z.string(),
+  item: FlagQueueItem,
+})
+export type FirmQueueItem = z.infer<typeof FirmQueueItem>
+
+/**
+ * Other desks' flags as this desk last took them from the firm (read-only: a flag is decided at
+ * its desk). `linked` says whether the desk is linked now; what came down stays after unlinking.
+ */
+export const FirmFlagQueue = z.object({
+  linked: z.boolean(),
+  items: z.array(FirmQueueItem),
+})
+export type FirmFlagQueue = z.infer<typeof FirmFlagQueue>

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3"
 import { TerminalOutcome } from "../../src-shared/events/stages"
+import type { FirmQueueItem } from "../../src-shared/firm"
 import { Flag, FlagQueueItem } from "../../src-shared/flags"
 
 // Other desks' flags as this desk holds them (firm_flags and firm_reviews, from down-sync), in the
@@ -14,11 +15,8 @@ export interface FirmFlag {
   flag: Flag
 }
 
-/** A row of another desk's review queue, as this desk's own queue gives one (`fiskai firm flags`). */
-export interface FirmQueueItem {
-  desk: string
-  item: FlagQueueItem
-}
+/** A row of another desk's review queue, as this desk's own queue gives one (`fiskai firm flags`, firm.flags). */
+export type { FirmQueueItem }
 
 interface Row {
   desk: string

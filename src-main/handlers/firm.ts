@@ -3,6 +3,8 @@ import type { Locale } from "../../src-shared/events/stages"
 import type { Services } from "../composition/services"
 import { isFirmServerError } from "../firm/firm-db"
 import { FirmError } from "../firm/firm-errors"
+import { readFirmQueue } from "../firm/firm-flags"
+import { readFirmLink } from "../firm/firm-link"
 import type { HandlerTable } from "../ipc/handler-table"
 import { SecretStoreError } from "../secrets/secret-store"
 import { mapStoreErrors } from "./store-errors"
@@ -10,16 +12,24 @@ import { mapStoreErrors } from "./store-errors"
 // The firm connection's channels (issue 25). What the user can fix (a URL without TLS, a server
 // that cannot be reached or is not set up, no keychain) comes back in their language; a refusal
 // from the server (a wrong password, an unknown desk) comes back with the server's own words.
+// Other desks' flags are read from what the last sync brought down (read-only, never the network),
+// aged with the store's clock as the desk's own queue is.
 
-export function firmHandlers(
-  services: Services,
-): Pick<HandlerTable, "firm.status" | "firm.link" | "firm.unlink" | "firm.syncNow"> {
+type FirmKeys = "firm.status" | "firm.link" | "firm.unlink" | "firm.syncNow" | "firm.flags"
+
+export function firmHandlers(services: Services): Pick<HandlerTable, FirmKeys> {
   const locale = (): Locale => services.settings.get().locale
+  const { sqlite, clock } = services.store
   return {
     "firm.status": () => inUserLanguage(locale, () => services.firm.view()),
     "firm.link": (input) => inUserLanguage(locale, () => services.firm.link(input)),
     "firm.unlink": () => inUserLanguage(locale, () => services.firm.unlink()),
     "firm.syncNow": () => inUserLanguage(locale, () => services.firm.syncNow()),
+    "firm.flags": (filter) =>
+      mapStoreErrors(() => ({
+        linked: readFirmLink(sqlite) !== null,
+        items: readFirmQueue(sqlite, clock(), filter.status === "all"),
+      })),
   }
 }
 

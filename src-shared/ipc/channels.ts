@@ -43,7 +43,7 @@ import {
   ShadowStartInput,
 } from "../rule-changes"
 import { Settings, SettingsPatch } from "../settings"
-import { FirmLinkInput, FirmView } from "../firm"
+import { FirmFlagFilter, FirmFlagQueue, FirmLinkInput, FirmView } from "../firm"
 import { ModelRunView, ModelSettingsPatch, ModelSettingsView, ModelTestInput, ModelTestResult, ModelThought } from "../model-provider"
 import { typedText } from "../text"
 import {
@@ -266,6 +266,8 @@ export const channelGroups = {
     unlink: defineChannel(Empty, FirmView),
     /** One sync now; the outcome is in the returned state. */
     syncNow: defineChannel(Empty, FirmView),
+    /** Other desks' flags as this desk last took them, each with its desk and persons; read-only. */
+    flags: defineChannel(FirmFlagFilter, FirmFlagQueue),
   },
 } as const satisfies Record<string, Record<string, ChannelSchemas<z.ZodType, z.ZodType>>>
 

@@ -6,12 +6,14 @@ import { useStores } from "../../state/stores"
 import { ProfilePicker } from "../rules/ProfilePicker"
 import { useProfiles, type Profiles } from "../rules/use-profiles"
 import { FlagQueueTable } from "./FlagQueueTable"
+import { OtherDesksFlags } from "./OtherDesksFlags"
 import { useFlagQueue, type QueueShow } from "./use-flag-queue"
 import "./flags.css"
 
 // The review queue (issue 19): answers users reported as wrong or unclear, oldest first. A
 // reviewer confirms a report (the answer was wrong) or rejects it, each with a note; a decided
-// report leaves the open list. "All" shows the decided ones with their decisions.
+// report leaves the open list. "All" shows the decided ones with their decisions. Below, the
+// same choice over other desks' reports (issue 25), which are only shown here.
 
 export function ReviewQueueScreen() {
   const { t, tn } = useI18n()
@@ -86,6 +88,7 @@ export function ReviewQueueScreen() {
       ) : (
         <FlagQueueTable items={queue.items ?? []} onDecide={decide} />
       )}
+      <OtherDesksFlags show={show} />
     </section>
   )
 }

@@ -1,8 +1,8 @@
 import type { MessageTable } from "./message-table"
 
 // Flagged answers (issue 19): reporting a problem on the answer card, and the review queue where
-// a reviewer confirms or rejects a report. Errors are the window's own words, in the user's
-// language (the main process answers in English).
+// a reviewer confirms or rejects a report; below it, other desks' reports (issue 25), read-only.
+// Errors are the window's own words, in the user's language (the main process answers in English).
 
 export const flagMessages = {
   "report.open": { hr: "Prijavi problem", en: "Report a problem" },
@@ -132,4 +132,22 @@ export const flagMessages = {
     hr: "Prijava je odbijena i više nije među otvorenima.",
     en: "The report was rejected and left the open list.",
   },
+  "review.firm.title": { hr: "Drugi stolovi", en: "Other desks" },
+  "review.firm.intro": {
+    hr: "Prijave s drugih stolova ureda, kako ih je ovaj stol zadnji put preuzeo. O njima se odlučuje na stolu koji ih je podnio, pa ovdje nema odluke.",
+    en: "Reports raised at the firm's other desks, as this desk last took them from the firm. They are decided at the desk that raised them, not here.",
+  },
+  "review.firm.notLinked": {
+    hr: "Ovaj stol nije povezan s uredom, pa nema prijava s drugih stolova.",
+    en: "This desk is not connected to a firm, so there are no reports from other desks.",
+  },
+  "review.firm.link": { hr: "Povežite ga u Postavkama", en: "Connect it in Settings" },
+  "review.firm.unlinked": {
+    hr: "Stol više nije povezan s uredom: prijave su prikazane kakve su zadnji put preuzete.",
+    en: "This desk is no longer connected to the firm: the reports are shown as last taken.",
+  },
+  "review.firm.empty": { hr: "Nema otvorenih prijava s drugih stolova.", en: "No open reports from other desks." },
+  "review.firm.emptyAll": { hr: "Drugi stolovi još nisu poslali prijave.", en: "Other desks have not sent any reports yet." },
+  "review.firm.col.desk": { hr: "Stol", en: "Desk" },
+  "review.firm.openAt": { hr: "Otvorena: odlučuje stol {desk}", en: "Open: decided at desk {desk}" },
 } as const satisfies MessageTable

@@ -79,7 +79,7 @@ describe("one name per channel", () => {
       "profiles.list", "profiles.create",
       "rules.catalog", "rules.rule", "rules.changes", "rules.change", "rules.propose", "rules.edit", "rules.submit", "rules.approve", "rules.sendBack", "rules.publish", "rules.lint", "rules.shadowStart", "rules.shadowStatus", "rules.shadowStop",
       "model.get", "model.update", "model.test", "model.run",
-      "firm.status", "firm.link", "firm.unlink", "firm.syncNow",
+      "firm.status", "firm.link", "firm.unlink", "firm.syncNow", "firm.flags",
     ])
   })
 

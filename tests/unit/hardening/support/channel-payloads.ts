@@ -108,6 +108,7 @@ export function validInputs(seeds: Seeds): Partial<Record<ChannelKey, Json>> {
     "firm.link": { url: "postgresql://desk1@127.0.0.1:9/firm", desk: "desk1" },
     "firm.unlink": {},
     "firm.syncNow": {},
+    "firm.flags": { status: "all" },
   }
 }
 
