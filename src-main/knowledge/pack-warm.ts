@@ -1,5 +1,5 @@
 import type { LoadedPack } from "./loader"
-import { focusIndex } from "./focus-index"
+import { focusIndex, focusVocabulary } from "./focus-index"
 import { packIndex } from "./pack-index"
 
 // The per-pack indexes a run builds on its first use of a pack: concepts and rules by id and
@@ -8,4 +8,4 @@ import { packIndex } from "./pack-index"
 // the app starts). A thread that is handed a new pack builds them before questions use it, one
 // step at a time, so that a question already running goes on between the steps.
 
-export const PACK_WARM_STEPS: ReadonlyArray<(pack: LoadedPack) => unknown> = [packIndex, focusIndex]
+export const PACK_WARM_STEPS: ReadonlyArray<(pack: LoadedPack) => unknown> = [packIndex, focusVocabulary, focusIndex]
