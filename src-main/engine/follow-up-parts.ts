@@ -9,7 +9,8 @@ import { STOP_WORDS } from "./interpret/text-utils"
 // item, …), its asked attribute, its date and the legal form it speaks of. Each part is a list of
 // the question's written words, so that a part can be replaced in place or shown as written.
 
-export type PartKey = `subject:${Subject["kind"]}` | "attribute" | "date" | "entity"
+/** "condition": a stated figure with its unit, comparator and measured noun ("put dulji od 12 sati"). */
+export type PartKey = `subject:${Subject["kind"]}` | "attribute" | "date" | "entity" | "condition"
 
 /** A written word: "PDV-a", "d.o.o.", "2025." — with the folded tokens it holds. */
 export interface Word {
@@ -25,6 +26,8 @@ export interface QuestionParts {
   focus: Focus
   /** Part -> indexes into `words`, in question order. */
   parts: Map<PartKey, number[]>
+  /** Word -> the broader subject of the pack subject it names ("" for a top-level one). */
+  families: Map<number, string>
 }
 
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}.\-'’/]*[\p{L}\p{N}])?\.?/gu
@@ -41,10 +44,14 @@ const LEGAL_FORMS: readonly string[][] = [
   ["ltd"], ["sole", "trader*"], ["sole", "proprietor*"], ["association*"], ["ngo"],
 ]
 
-/** Words that open a follow-up and say nothing of their own ("A za …?", "What about …?"). */
+/**
+ * Words that open a follow-up and say nothing of their own ("A za …?", "What about …?", "a kakva je
+ * bila u 2021.?"): never an item, so they never take the place of the thread's subject.
+ */
 const FOLLOW_UP_WORDS: ReadonlySet<string> = new Set([
   "a", "i", "pa", "sto", "ako", "onda", "isto", "tako", "takoder", "and", "what", "about", "how", "also", "then",
-  "same", "if", "for",
+  "same", "if", "for", "kakva", "kakav", "kakvo", "kakve", "kakvu", "kakvi", "vrijedila", "vrijedio", "vrijedilo",
+  "vrijedili", "tada", "prije", "kind", "earlier", "previously",
 ])
 
 /**
@@ -58,20 +65,28 @@ export function questionParts(index: FocusIndex, text: string, asFollowUp: boole
   // A legal form is the entity part even where the pack also has it as a regime ("paušalni obrt"):
   // "a za paušalni obrt?" then replaces the d.o.o. of the previous question.
   for (const i of legalFormTokens(tokens)) byToken.set(i, "entity")
+  const familyByToken = new Map<number, string>()
   for (const hit of focus.subjectHits) {
-    const kind = index.subjects.get(hit.target)?.kind ?? "topic"
+    const subject = index.subjects.get(hit.target)
+    const kind = subject?.kind ?? "topic"
     const regimeAsForm = kind === "regime" && byToken.get(hit.start) === "entity"
-    if (!regimeAsForm) for (let i = hit.start; i < hit.end; i++) byToken.set(i, `subject:${kind}`)
+    if (regimeAsForm) continue
+    for (let i = hit.start; i < hit.end; i++) byToken.set(i, `subject:${kind}`)
+    for (let i = hit.start; i < hit.end; i++) familyByToken.set(i, subject?.within ?? "")
   }
   for (const hit of focus.attributeHits) for (let i = hit.start; i < hit.end; i++) if (!byToken.has(i)) byToken.set(i, "attribute")
   for (const i of dateTokens(tokens)) if (!byToken.has(i)) byToken.set(i, "date")
+  for (const i of conditionTokens(tokens, byToken, new Set(focus.unknownTokens))) byToken.set(i, "condition")
   for (const i of unknownItemTokens(tokens, focus, byToken, asFollowUp)) byToken.set(i, "subject:item")
   const parts = new Map<PartKey, number[]>()
+  const families = new Map<number, string>()
   words.forEach((word, w) => {
     const key = word.tokens.map((t) => byToken.get(t)).find((k) => k !== undefined)
     if (key !== undefined) parts.set(key, [...(parts.get(key) ?? []), w])
+    const family = word.tokens.map((t) => familyByToken.get(t)).find((f) => f !== undefined)
+    if (family !== undefined) families.set(w, family)
   })
-  return { text, tokens, words, focus, parts }
+  return { text, tokens, words, focus, parts, families }
 }
 
 function writtenWords(text: string): { words: Word[]; tokens: string[] } {
@@ -111,6 +126,51 @@ function dateTokens(tokens: readonly string[]): number[] {
     if (YEAR_WORDS.has(tokens[at + 1] ?? "") && YEAR.test(tokens[at] ?? "")) out.add(at + 1)
   }
   return [...out]
+}
+
+/** A figure: "12", "1m", "10h", "60" of "60.000,00". */
+const FIGURE = /^\d+[a-z]{0,3}$/
+/** Units and currencies written after a figure ("12 sati", "1 milijun eura", "13 %" reads "13"). */
+const UNITS: ReadonlySet<string> = new Set([
+  "sat", "sata", "sati", "h", "hour", "hours", "dan", "dana", "day", "days", "km", "kilometara", "kilometres", "kilometers",
+  "eur", "eura", "euro", "euros", "kn", "kuna", "posto", "percent", "milijun", "milijuna", "mil", "million", "tisuca", "thousand",
+])
+/** Words that say how a figure bounds what is measured: "dulji od 12 sati", "under EUR 1m". */
+const COMPARATORS: ReadonlySet<string> = new Set([
+  "od", "do", "of", "preko", "iznad", "ispod", "vise", "manje", "dulji", "duze", "duzi", "dulje", "kraci", "krace", "najvise",
+  "najmanje", "under", "over", "above", "below", "more", "less", "than", "longer", "shorter", "up", "to", "exceeding",
+])
+
+/** Stems of nouns a figure measures: revenue, receipts, a trip's length, an amount or value. */
+const MEASURED_STEMS: readonly string[] = [
+  "prihod", "primic", "primit", "promet", "iznos", "vrijednost", "put", "trajanj", "udaljenost", "revenue", "turnover",
+  "receipt", "income", "sales", "amount", "value", "trip", "journey", "travel", "duration", "distance",
+]
+
+/**
+ * Stated conditions: each figure not already a date, with its units, the comparator and currency
+ * before it, and the noun it measures ("revenue under EUR 1m"). A follow-up naming another figure
+ * ("a za put od 10 sati?") replaces the whole condition, so the old bound never stays beside it.
+ * A word the focus holds for an unknown item ("kavu" of "PDV na kavu do 5 eura") stays the item
+ * unless it is a noun figures measure: carried as a condition, it would no longer be refused.
+ */
+function conditionTokens(tokens: readonly string[], claimed: ReadonlyMap<number, PartKey>, unknown: ReadonlySet<string>): number[] {
+  const out: number[] = []
+  const free = (i: number) => i >= 0 && i < tokens.length && !claimed.has(i)
+  for (let i = 0; i < tokens.length; i++) {
+    if (!free(i) || !FIGURE.test(tokens[i] ?? "") || out.includes(i)) continue
+    let start = i
+    let end = i + 1
+    while (free(end) && (FIGURE.test(tokens[end] ?? "") || UNITS.has(tokens[end] ?? ""))) end++
+    while (free(start - 1) && (COMPARATORS.has(tokens[start - 1] ?? "") || UNITS.has(tokens[start - 1] ?? ""))) start--
+    const noun = tokens[start - 1] ?? ""
+    const measures = !unknown.has(noun) || MEASURED_STEMS.some((stem) => noun.startsWith(stem))
+    const measured = start < i && COMPARATORS.has(tokens[start] ?? "") && free(start - 1) && isContentWord(noun) && measures
+    if (measured) start--
+    for (let k = start; k < end; k++) out.push(k)
+    i = end - 1
+  }
+  return out
 }
 
 /**

@@ -118,7 +118,7 @@ function* fullRun(run: Run, request: EngineRequest): RunBody {
   let intake = yield* withStageLimit(
     run,
     "QUESTION_INTAKE",
-    questionIntakeStage(run, reading.question, request.locale, reading.followUp),
+    questionIntakeStage(run, reading.question, request.locale, reading.followUp, reading.carried),
   )
   // Issue 24: a question the pack found no concept for may be read as a local model proposes, if the user agrees.
   if (mayInterpret(run)) intake = yield* awaitIn(interpretationGate(run, reading.question, intake))

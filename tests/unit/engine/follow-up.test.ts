@@ -84,6 +84,66 @@ describe("reading a follow-up", () => {
   })
 })
 
+describe("reading a follow-up with its own facts", () => {
+  it("puts a new figure in place of the old one with its comparator, never beside it (hr and en)", () => {
+    const hr = readQuestion(index(), "a za put od 10 sati?", previous("Koliko je neoporeziva dnevnica za put dulji od 12 sati?"))
+    expect(hr.question).toBe("Koliko je neoporeziva dnevnica za put od 10 sati?")
+    const en = readQuestion(index(), "and for revenue of EUR 3m?", previous("What is the corporate income tax rate for revenue under EUR 1m?"))
+    expect(en.question).toBe("What is the corporate income tax rate for revenue of EUR 3m?")
+  })
+
+  it("never keeps the old bound when the follow-up states another figure", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 11 }), fc.constantFrom("a za put od", "i za put od", "a za"), (hours, opener) => {
+        const read = readQuestion(index(), `${opener} ${hours} sati?`, previous("Koliko je neoporeziva dnevnica za put dulji od 12 sati?"))
+        return !read.question.includes("12 sati") && read.question.includes(`${hours} sati`) && !read.question.includes("put za put")
+      }),
+    )
+  })
+
+  it("carries a stated condition as part of the subject, and the user can clear it", () => {
+    const read = readQuestion(index(), "and the filing deadline?", previous("What is the corporate income tax rate for revenue under EUR 1m?"))
+    expect(read.question).toBe("What is the corporate income tax deadline for revenue under EUR 1m?")
+    expect(read.followUp?.inherited).toContainEqual({ part: "subject", text: "revenue under EUR 1m" })
+    expect(read.carried).toEqual(["revenue", "under", "eur", "1m"])
+    const cleared = readQuestion(index(), "and the filing deadline?", previous("What is the corporate income tax rate for revenue under EUR 1m?", ["subject"]))
+    expect(cleared.carried).toBeUndefined()
+  })
+
+  it("appends a situation the follow-up adds as a whole clause", () => {
+    const en = readQuestion(index(), "what if the buyer is an EU company?", previous("Must a business outside the VAT system issue e-invoices in 2027?"))
+    expect(en.question).toBe("Must a business outside the VAT system issue e-invoices in 2027 if the buyer is an EU company?")
+    const hr = readQuestion(index(), "a ako je kupac iz EU?", previous("Mora li obrt izvan sustava PDV-a izdavati eRačune od 2027.?"))
+    expect(hr.question).toBe("Mora li obrt izvan sustava PDV-a izdavati eRačune od 2027 ako je kupac iz EU?")
+  })
+
+  it("keeps the previous topic beside a topic of another family, and replaces one of the same family", () => {
+    const added = readQuestion(index(), "what if it is an export?", previous("Must a business outside the VAT system issue e-invoices in 2027?"))
+    expect(added.question).toContain("e-invoices")
+    expect(added.question).toContain("export")
+    expect(added.followUp?.inherited).toContainEqual({ part: "subject", text: "e-invoices" })
+    const replaced = readQuestion(index(), "a za inozemnu dnevnicu?", previous("Koliko iznosi tuzemna dnevnica?"))
+    expect(replaced.question).not.toContain("tuzemna")
+  })
+
+  it("reads a question naming only how something is asked as a follow-up of the thread's subject", () => {
+    const read = readQuestion(index(), "a do kad se plaćaju?", previous("Koliki su mjesečni doprinosi za paušalista u 2025.?"))
+    expect(read.followUp).toBeDefined()
+    expect(read.question).toContain("doprinosi za paušalista u 2025")
+    expect(read.question).toMatch(/^do kad/)
+  })
+
+  it("does not add a word the previous question already has", () => {
+    const read = readQuestion(index(), "a za put u inozemstvo?", previous("Koliko je neoporeziva dnevnica za put dulji od 12 sati?"))
+    expect(read.question.match(/\bput\b/gu)).toHaveLength(1)
+  })
+
+  it("keeps the legal form's own dots when it replaces another", () => {
+    const read = readQuestion(index(), "a za d.o.o.?", previous("Koja je stopa poreza na dobit za paušalni obrt?"))
+    expect(read.question).toBe("Koja je stopa poreza na dobit za d.o.o.?")
+  })
+})
+
 describe("a follow-up run", () => {
   it("answers the inherited question for the new year and records the follow-up", async () => {
     const { intake, last } = await runFollowUp("Koja je stopa PDV-a na kruh?", "A za 2023?")
