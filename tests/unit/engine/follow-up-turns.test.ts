@@ -137,12 +137,14 @@ describe("a follow-up that adds a situation carries it into the question", () =>
     expect(turn.text).toMatch(/samo na tuzemne/)
   })
 
-  it("never answers the domestic duty for an EU buyer without asking first (en)", async () => {
+  it("answers that the eRačun duty does not cover an EU buyer, never the domestic duty (en)", async () => {
     const turns = await thread(["Must a business outside the VAT system issue e-invoices in 2027?", "what if the buyer is an EU company?"], "en")
     const turn = lastOf(turns)
     expect(turn.read).toBe("Must a business outside the VAT system issue e-invoices in 2027 if the buyer is an EU company?")
-    expect(answered(turn)).toBe(false)
-    expect(turn.text).toContain("buyer")
+    expect(turn.rules).not.toContain("eracun.izvan-pdv.izdavanje-2027")
+    const confirmed = lastOf(await thread(["Must a business outside the VAT system issue e-invoices in 2027?", "what if the buyer is an EU company?"], "en", ["confirm"]))
+    expect(confirmed.rules).toEqual(["eracun.prekogranicno"])
+    expect(confirmed.text).toMatch(/only domestic transactions/)
   })
 })
 
