@@ -46,7 +46,7 @@ const SLOT_NOISE: ReadonlySet<string> = new Set([
  * subject, holds only noise, or the question has no such slot.
  */
 export function unknownSlot(index: FocusIndex, tokens: readonly string[], focus: PlacedTerms): string[] {
-  const covered = coveredPositions(focus)
+  const covered = coveredPositions(focus, tokens)
   // A tax opens an item's slot only if the pack has goods or services within it ("PDV na …"):
   // in "stopa poreza na dobit za prihod od …" the words after the tax are a condition, not an item.
   const anchors = [
@@ -217,11 +217,43 @@ function hasItems(index: FocusIndex, tax: string): boolean {
   return taxes.has(tax)
 }
 
-function coveredPositions(focus: PlacedTerms): Set<number> {
+function coveredPositions(focus: PlacedTerms, tokens: readonly string[]): Set<number> {
   const covered = new Set<number>()
   for (const hit of [...focus.subjectHits, ...focus.attributeHits])
     for (let i = hit.start; i < hit.end; i++) covered.add(i)
+  for (const i of statedMeasures(tokens)) covered.add(i)
   return covered
+}
+
+/** Words comparing a stated measure with a figure: "revenue under EUR 1m", "prihod iznad 60.000". */
+const COMPARATORS: ReadonlySet<string> = new Set([
+  "under", "over", "above", "below", "exceeding", "exceeds", "less", "more", "than", "up", "to", "ispod", "iznad",
+  "preko", "vise", "manje", "od", "do", "veci", "manji", "veca", "manja",
+])
+/** Nouns of a measure a question states ("revenue", "prihod"); an item ("kavu do 5 eura") is none. */
+const MEASURE_NOUNS: ReadonlySet<string> = new Set([
+  "revenue", "revenues", "turnover", "receipts", "amount", "value", "prihod", "prihoda", "prihodom", "prihodi",
+  "prihodima", "promet", "prometa", "prometom", "primici", "primitaka", "primitcima", "iznos", "iznosa", "iznosom",
+  "vrijednost", "vrijednosti",
+])
+/** How far after the comparator the figure may stand ("under EUR 1m", "less than 60,000"). */
+const FIGURE_REACH = 3
+
+/**
+ * A measure the question states as a condition, "<measure> <comparator> … <figure>": "rate for
+ * revenue under EUR 1m" states the revenue, it names no item. The noun and its comparators are
+ * covered. Only nouns of a measure: "PDV na kavu do 5 eura" still names coffee, which the pack lacks.
+ */
+function statedMeasures(tokens: readonly string[]): number[] {
+  const positions: number[] = []
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (!MEASURE_NOUNS.has(tokens[i] ?? "") || !COMPARATORS.has(tokens[i + 1] ?? "")) continue
+    let end = i + 1
+    while (COMPARATORS.has(tokens[end + 1] ?? "")) end++
+    const figure = tokens.slice(end + 1, end + 1 + FIGURE_REACH).some((t) => /^\d/.test(t))
+    if (figure) for (let k = i; k <= end; k++) positions.push(k)
+  }
+  return positions
 }
 
 function isContentWord(token: string): boolean {

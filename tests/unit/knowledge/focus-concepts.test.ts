@@ -140,3 +140,15 @@ describe("a rate topic before an item's slot", () => {
     expect(select("Is the reduced rate of 13% applicable to my business?").selection.kind).toBe("fits")
   })
 })
+
+describe("a measure the question states as a condition", () => {
+  it("is not an item in a subject's slot: 'rate for revenue under EUR 1m' asks the profit-tax rate", () => {
+    const revenue = select("What is the corporate income tax rate for revenue under EUR 1m?").selection
+    expect(revenue.kind === "fits" ? revenue.concepts.map((c) => c.slug) : revenue.kind).toEqual(["porez-na-dobit-stopa"])
+  })
+
+  it("never hides an item priced in the question: coffee under 5 EUR is still coffee, which the pack lacks", () => {
+    expect(select("PDV na kavu do 5 eura").selection.kind).toBe("unknown-subject")
+    expect(select("What is the VAT rate on coffee under 5 EUR?").focus.unknownTokens).toContain("coffee")
+  })
+})
