@@ -71,7 +71,6 @@ function lastOf(turns: readonly Turn[]): Turn {
   return turn
 }
 
-const answered = (turn: Turn) => ["ANSWER", "QUALIFIED_ANSWER", "CONDITIONAL_ANSWER"].includes(turn.stage)
 
 describe("a follow-up's own figure replaces the carried one", () => {
   it("answers the 8–12 h per diem for 'a za put od 10 sati?' after a trip over 12 hours (hr)", async () => {
