@@ -71,7 +71,6 @@ function lastOf(turns: readonly Turn[]): Turn {
   return turn
 }
 
-
 describe("a follow-up's own figure replaces the carried one", () => {
   it("answers the 8–12 h per diem for 'a za put od 10 sati?' after a trip over 12 hours (hr)", async () => {
     const turns = await thread(["Koliko je neoporeziva dnevnica za put dulji od 12 sati?", "a za put od 10 sati?"])
