@@ -100,7 +100,7 @@ describe("the model's reading of a question the pack cannot place", () => {
     const resumed = await service.resume(first.requestId, "decline")
     const plain = await withoutModel(OFF_TOPIC)
     expect(engineEvents([resumed.event])).toEqual(engineEvents([{ ...plain.event, seq: resumed.event.seq }]))
-    expect(resumed.event).toMatchObject({ stage: "REFUSAL", data: { reason: "OUT_OF_SCOPE" } })
+    expect(resumed.event).toMatchObject({ stage: "REFUSAL", data: { reason: "NO_CITABLE_RULES" } })
     expect(proposalOf(service, first.requestId)).toMatchObject({ outcome: "offered", chosen: false })
     expect(await service.verify(first.requestId)).toMatchObject({ ok: true, replayOk: true })
   })
@@ -159,7 +159,7 @@ describe("the model's reading of a question the pack cannot place", () => {
     const service = withProvider(server.url)
     const first = await service.ask({ question: OFF_TOPIC, asOfDate: AS_OF })
     const resumed = await service.resume(first.requestId, "concept:pdv-stope;attribute=rate")
-    expect(resumed.event).toMatchObject({ stage: "REFUSAL", data: { reason: "OUT_OF_SCOPE" } })
+    expect(resumed.event).toMatchObject({ stage: "REFUSAL", data: { reason: "NO_CITABLE_RULES" } })
   })
 
   test("in English: 'Did you mean …?'", async () => {
