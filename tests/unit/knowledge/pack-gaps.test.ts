@@ -63,6 +63,9 @@ describe("declared gaps are refused with their reason", () => {
     ["trosarine", "hr", "Koja je stopa trošarine na duhan?"],
     ["trosarine", "hr", "Kolike su trošarine na gorivo?"],
     ["trosarine", "en", "What is the excise duty on fuel?"],
+    // Another payment than the one the pack holds: a gift to the child, not the gift in kind to the employee.
+    ["dar-djetetu", "hr", "Koliko poslodavac može neoporezivo isplatiti radniku kao dar djetetu do 15 godina u 2025.?"],
+    ["dar-djetetu", "en", "How much can an employer give tax-free as a gift to a child of an employee?"],
   ] as const)("a regime the pack does not cover (%s, %s): %s", async (subject, locale, question) => {
     expect(await refusalDetail(question, "2025-06-01")).toContain(subjectGap(subject, locale))
   })
