@@ -2,13 +2,15 @@ import type { ApplicabilityPayload, DecisionCoverage } from "../../../src-shared
 import type { RefusalCode } from "../../../src-shared/events/refusals"
 import { factLabel, isProfileFact } from "../../knowledge/facts"
 import { formatDate } from "../../knowledge/format"
-import { focusIndex } from "../../knowledge/focus-index"
+import { answersAttribute } from "../../knowledge/focus-concepts"
+import { focusIndex, ruleAttribute } from "../../knowledge/focus-index"
 import type { RuleCheck } from "../../knowledge/rule-eligibility"
 import { conditionalBranches } from "../branches"
 import { buildRefusal } from "../refusal-policy"
 import { evaluateRules } from "../rule-evaluation"
 import { proceed, stop, type Run, type SyncStage } from "../run"
-import type { ApplicabilityResult, BranchResult, RetrievalState } from "../state"
+import type { AnswerFocus, ApplicabilityResult, BranchResult, RetrievalState } from "../state"
+import type { Rule } from "../../knowledge/pack-schema"
 
 // APPLICABILITY (seed 001 stage 5): temporal validity and appliesWhen for every retrieved rule,
 // each exclusion explained; decision coverage by topic dimensions (seed 003); branches for a
@@ -30,7 +32,7 @@ export function* applicabilityStage(
   const missingDimensions: string[] = []
   for (const covered of coverage) {
     const topic = run.index.topics.get(covered.topic)
-    const rules = inForceByTopic.get(covered.topic) ?? []
+    const rules = branchingRules(inForceByTopic.get(covered.topic) ?? [], eligible, state.focus)
     if (!topic || covered.requiredScore < 1) continue
     const missing = topic.dimensions.filter((d) =>
       covered.dimensions.some((e) => e.dimension === d.dimension && !e.resolved && !e.required),
@@ -148,6 +150,18 @@ function outOfForceDetail(run: Run, checks: readonly RuleCheck[], asOf: string):
     `None of the retrieved rules (${checks.length} in all) applies on ${formatDate(asOf, "en")} to your case.`,
   )
   return [none, ...conditionReasons(run, checks)].join(" ")
+}
+
+/**
+ * The rules a missing fact may branch over: those answering what was asked, and when a rule of
+ * exactly the asked attribute applies whatever the fact, only those. The salary bands of the
+ * reduction's amount are no branches of a question about its threshold, which applies to all.
+ */
+function branchingRules(rules: readonly Rule[], eligible: readonly Rule[], asked: AnswerFocus | undefined): readonly Rule[] {
+  if (asked?.attribute === undefined) return rules
+  const answering = rules.filter((r) => answersAttribute(asked, ruleAttribute(r)))
+  const exact = answering.filter((r) => ruleAttribute(r) === asked.attribute)
+  return exact.some((r) => eligible.includes(r)) ? exact : answering
 }
 
 /** How many excluded rules the refusal names with the condition that failed. */

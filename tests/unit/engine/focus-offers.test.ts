@@ -171,7 +171,8 @@ describe("a confirmation offers beside the understood topic what several of the 
 
 describe("the topics a clarification offers", () => {
   it("are those the question's words point to, not every topic of the broad subject", async () => {
-    const end = last(await untilInput("dar djetetu neoporezivo 2025"))
+    // ("dar djetetu" is a gap of the pack since 2.0.17: a gift to the child is no gift in kind.)
+    const end = last(await untilInput("poklon radniku neoporezivo 2025"))
     expect(end?.status).toBe("awaiting_input")
     if (end?.stage !== "CLARIFICATION" || end.status !== "awaiting_input") return
     const offered = (end.data.options ?? []).map((o) => o.value).filter((v) => v !== "cancel")
