@@ -111,7 +111,18 @@ function buildClarification(run: Run, input: ClarificationInput): ClarificationP
       reason: "context-confirmation",
     }
   }
-  const options = closestConcepts(run, input).map((c) => ({ label: name(c), value: CONCEPT_PREFIX + c.slug }))
+  const closest = closestConcepts(run, input)
+  const [only] = closest
+  // One topic is no menu: ask whether it is the one meant ("Pitate li o temi …?").
+  if (closest.length === 1 && only !== undefined)
+    return {
+      question: run.t(`Pitate li o temi „${only.nameHr}”?`, `Are you asking about “${only.nameEn}”?`),
+      options: [{ label: run.t("Da, točno", "Yes, that's right"), value: CONCEPT_PREFIX + only.slug }, cancel],
+      freeformAllowed: true,
+      required: true,
+      reason: "topic",
+    }
+  const options = closest.map((c) => ({ label: name(c), value: CONCEPT_PREFIX + c.slug }))
   if (options.length === 0)
     for (const topic of [...run.index.topics.values()].slice(0, MAX_OPTIONS))
       options.push({ label: name(topic), value: TOPIC_PREFIX + topic.id })
@@ -181,12 +192,15 @@ function applyAnswer(
   request: ClarificationPayload,
   raw: string,
 ): ConceptMatch[] {
-  const byLabel = request.options?.find((o) => foldDiacritics(o.label) === foldDiacritics(raw.trim()))
-  // A local model's proposal may carry the attribute asked (issue 24): taken only where it fits.
-  const { value, attribute } = splitChosenAttribute(byLabel ? byLabel.value : raw.trim())
-  if (value === CLARIFY_CANCEL) return []
+  const typed = foldDiacritics(raw.trim())
+  const byLabel = request.options?.find((o) => foldDiacritics(o.label) === typed) ?? offeredByName(run, request, typed)
   const offered = new Set((request.options ?? []).map((o) => o.value))
-  // "Da" confirms only a question that asked for a confirmation.
+  // "Da" confirms a question that asked for a confirmation, or picks the one topic asked about.
+  const onlyConcept = [...offered].filter((v) => v.startsWith(CONCEPT_PREFIX))
+  const yes = AFFIRMATIVE.has(typed) && !offered.has(CLARIFY_CONFIRM) && onlyConcept.length === 1 ? onlyConcept[0] : undefined
+  // A local model's proposal may carry the attribute asked (issue 24): taken only where it fits.
+  const { value, attribute } = splitChosenAttribute(yes ?? (byLabel ? byLabel.value : raw.trim()))
+  if (value === CLARIFY_CANCEL) return []
   if (value === CLARIFY_CONFIRM || AFFIRMATIVE.has(foldDiacritics(value)))
     return offered.has(CLARIFY_CONFIRM) ? understoodConcepts(run, input.concepts) : []
   // Only what was offered can be chosen: an answer naming another concept is not an answer to
@@ -210,6 +224,14 @@ function applyAnswer(
   )
   if (named.size === 0) return []
   return matchConcepts(run.index, [...input.tokens, ...tokenize(value)]).matches.filter((m) => named.has(m.slug))
+}
+
+/** An offered concept typed by its name ("Pitate li o temi X?" is answered "X"). */
+function offeredByName(run: Run, request: ClarificationPayload, typed: string): { value: string } | undefined {
+  return request.options?.find((o) => {
+    const concept = o.value.startsWith(CONCEPT_PREFIX) ? run.index.concepts.get(o.value.slice(CONCEPT_PREFIX.length)) : undefined
+    return concept !== undefined && [concept.nameHr, concept.nameEn].some((n) => foldDiacritics(n) === typed)
+  })
 }
 
 function chosen(concept: { slug: string; nameHr: string; nameEn: string }): ConceptMatch {

@@ -49,12 +49,12 @@ describe("clarificationStage", () => {
     expect(events[0]?.message).toContain("Sintetski lokalni porez")
   })
 
-  it("below 0.6 asks which topic, offering the closest concepts of the pack", async () => {
+  it("below 0.6 asks about the one closest concept of the pack as a yes or no, not as a menu of one", async () => {
     const { events } = await answer("registriranje firme", 0.3, "cancel")
     expect(events[0]).toMatchObject({
-      data: { reason: "topic", options: [{ value: "concept:syn-obveza" }, { value: "cancel" }] },
+      data: { reason: "topic", options: [{ value: "concept:syn-obveza", label: "Da, točno" }, { value: "cancel" }] },
     })
-    expect(events[0]?.message).toBe("Molimo pojasnite vaše pitanje: na koju se temu odnosi?")
+    expect(events[0]?.message).toMatch(/^Pitate li o temi „.+”\?$/)
   })
 
   it("offers the pack's topics when nothing in the question is close", async () => {
@@ -97,6 +97,8 @@ describe("clarificationStage", () => {
     ])
     const byLabel = await answer("registriranje firme", 0.3, "sintetska obveza ulaska u pdv")
     expect(byLabel.outcome).toEqual(byValue.outcome)
+    // The one topic asked about is picked by a yes, typed or the CLI's "confirm".
+    for (const yes of ["Da", "yes", "confirm", "Da, točno"]) expect((await answer("registriranje firme", 0.3, yes)).outcome).toEqual(byValue.outcome)
   })
 
   it("picking a topic takes its concepts; free text is matched against the pack again", async () => {

@@ -46,7 +46,7 @@ describe("Ask screen: a second clarification after the first was answered", () =
     const first = untilQuestion(whole, 1)
     const second = untilQuestion(whole, 2)
     await act(async () => first.forEach(fake.push))
-    expect(within(prompt()).getByTestId("clarification-question").textContent).toContain("na koju se temu")
+    expect(within(prompt()).getByTestId("clarification-question").textContent).toContain("Pitate li o temi")
     fireEvent.change(within(prompt()).getByTestId("clarification-text"), { target: { value: TOPIC_ANSWER } })
     await act(async () => fireEvent.click(within(prompt()).getByTestId("clarification-send")))
 
@@ -143,7 +143,7 @@ describe("Trace view: a reopened run that asked twice", () => {
     fireEvent.click(await screen.findByTestId("card-toggle-CLARIFICATION"))
     const rounds = within(screen.getByTestId("card-body-CLARIFICATION")).getAllByTestId("clarification-round")
     expect(rounds.map((r) => Array.from(r.querySelectorAll("dd"), (dd) => dd.textContent))).toEqual([
-      ["Molimo pojasnite vaše pitanje: na koju se temu odnosi?", TOPIC_ANSWER],
+      ["Pitate li o temi „Sintetska stopa poreza na dobit”?", TOPIC_ANSWER],
       [
         "Datum „31.02.2025” iz pitanja ne postoji: veljača 2025. ima 28 dana. Za koji datum želite odgovor?",
         "28. 2. 2025. (zadnji dan veljače)",
