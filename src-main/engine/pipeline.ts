@@ -137,16 +137,16 @@ function* fullRun(run: Run, request: EngineRequest): RunBody {
   if (!resolved.ok) return resolved.terminal
   const { matching } = resolved.value
   // Topics the client's facts rule out are never offered; when they leave one, it is the topic.
-  const fit = profileFit(run.index, matching.matches, matching.ranked, resolved.value.context)
+  const fit = profileFit(run.index, matching.matches, resolved.value.context)
   let concepts = fit.matches
-  const settledByProfile = fit.ruledOut.size > 0 && concepts.length === 1 && intake.value.strangeWords === undefined
+  const settledByProfile = fit.narrowed && concepts.length === 1 && intake.value.strangeWords === undefined
   if (resolved.value.confidence < CONTEXT_CONFIDENCE_GATE && !settledByProfile) {
     const clarified = yield* awaitIn(clarificationStage(run, {
       question: reading.question,
       confidence: resolved.value.confidence,
       concepts,
-      ranked: matching.ranked.filter((m) => !fit.ruledOut.has(m.slug)),
-      ruledOut: fit.ruledOut,
+      ranked: matching.ranked,
+      isRuledOut: fit.isRuledOut,
       tokens: intake.value.tokens,
       contentTokens: contentTokens(intake.value.tokens, intake.value.focus),
       focus: intake.value.focus,

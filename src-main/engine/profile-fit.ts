@@ -20,14 +20,21 @@ function ruledOut(index: PackIndex, slug: string, context: EvaluationContext): b
 export interface ProfileFit {
   /** The matched concepts the facts leave open, in their order (all of them when none is). */
   matches: ConceptMatch[]
-  /** Concepts (matched or ranked) the facts rule out: never offered. */
-  ruledOut: ReadonlySet<string>
+  /** Whether the facts rule the concept out: asked per concept offered, so a pack whose every
+   *  concept shares a word ("porez") is not evaluated whole for each question. */
+  isRuledOut: (slug: string) => boolean
+  /** Some matched concept was ruled out. */
+  narrowed: boolean
 }
 
-export function profileFit(index: PackIndex, matches: readonly ConceptMatch[], ranked: readonly ConceptMatch[], context: EvaluationContext): ProfileFit {
-  const out = new Set<string>()
-  for (const { slug } of [...matches, ...ranked]) if (!out.has(slug) && ruledOut(index, slug, context)) out.add(slug)
-  const open = matches.filter((m) => !out.has(m.slug))
+export function profileFit(index: PackIndex, matches: readonly ConceptMatch[], context: EvaluationContext): ProfileFit {
+  const known = new Map<string, boolean>()
+  const isRuledOut = (slug: string): boolean => {
+    let out = known.get(slug)
+    if (out === undefined) known.set(slug, (out = ruledOut(index, slug, context)))
+    return out
+  }
+  const open = matches.filter((m) => !isRuledOut(m.slug))
   // Every match ruled out: they stay, so that applicability says rule by rule why none applies.
-  return { matches: open.length > 0 ? open : [...matches], ruledOut: out }
+  return { matches: open.length > 0 ? open : [...matches], isRuledOut, narrowed: open.length > 0 && open.length < matches.length }
 }

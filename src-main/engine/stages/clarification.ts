@@ -40,8 +40,8 @@ export interface ClarificationInput {
   focus?: Focus
   /** Question words the pack never uses, as typed: named in the confirmation question. */
   strangeWords?: string
-  /** Concepts the client's facts rule out (profile-fit.ts): never offered. */
-  ruledOut?: ReadonlySet<string>
+  /** Whether the client's facts rule a concept out (profile-fit.ts): such a concept is never offered. */
+  isRuledOut?: (slug: string) => boolean
 }
 
 export async function* clarificationStage(
@@ -84,9 +84,10 @@ function buildClarification(run: Run, input: ClarificationInput): ClarificationP
   if (!unclear) {
     const confirmed = understoodConcepts(run, input.concepts)
     const understood = confirmed.map(name).join(", ")
-    const others = [...input.ranked, ...pointedConcepts(run, input)]
-      .filter((c, at, all) => !confirmed.some((m) => m.slug === c.slug) && all.findIndex((o) => o.slug === c.slug) === at)
-      .slice(0, MAX_OPTIONS - 1)
+    const candidates = [...input.ranked, ...pointedConcepts(run, input)].filter(
+      (c, at, all) => !confirmed.some((m) => m.slug === c.slug) && all.findIndex((o) => o.slug === c.slug) === at,
+    )
+    const others = openConcepts(input, candidates, MAX_OPTIONS - 1)
     const strange = input.strangeWords
     return {
       question: strange
@@ -159,7 +160,7 @@ function pointedConcepts(run: Run, input: ClarificationInput): Array<{ slug: str
   // What the question asks rules a concept in or out: "koliko poreza" is not asking a deadline.
   const answersAsked = (slug: string) =>
     focus?.attribute === undefined || [...(index.conceptAttributes.get(slug) ?? [])].some((a) => answersAttribute(focus, a))
-  const open = (slug: string) => input.ruledOut?.has(slug) !== true
+  const open = (slug: string) => input.isRuledOut?.(slug) !== true
   return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS * 2, 2).filter((slug) => answersAsked(slug) && open(slug)).slice(0, MAX_OPTIONS))
 }
 
@@ -170,9 +171,19 @@ function closestConcepts(
   // Concepts several of the question's own words point to come first: one keyword ("naknada")
   // matches many concepts, four words ("korištenje … službene svrhe") point to the one meant.
   const pointedBySeveral = pointedConcepts(run, input)
-  const ranked = input.ranked.filter((c) => !pointedBySeveral.some((p) => p.slug === c.slug))
+  const ranked = openConcepts(input, input.ranked.filter((c) => !pointedBySeveral.some((p) => p.slug === c.slug)), MAX_OPTIONS)
   if (pointedBySeveral.length + ranked.length > 0) return [...pointedBySeveral, ...ranked].slice(0, MAX_OPTIONS)
-  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS).filter((slug) => input.ruledOut?.has(slug) !== true))
+  return conceptsOf(run.index, nearbyConcepts(run.index, input.contentTokens, MAX_OPTIONS).filter((slug) => input.isRuledOut?.(slug) !== true))
+}
+
+/** The first `limit` concepts, in order, that the client's facts do not rule out (each asked only as needed). */
+function openConcepts<T extends { slug: string }>(input: ClarificationInput, concepts: readonly T[], limit: number): T[] {
+  const open: T[] = []
+  for (const concept of concepts) {
+    if (open.length >= limit) break
+    if (input.isRuledOut?.(concept.slug) !== true) open.push(concept)
+  }
+  return open
 }
 
 /** Pre-supplied answers first (CLI --clarify, resume), then the callback; otherwise wait: the

@@ -29,10 +29,13 @@ describe("topics the client's facts rule out", () => {
   it("are the concepts whose every rule's condition the facts make false", () => {
     const context = (profile: ProfileContext) => buildEvaluationContext({ profile, interpretation: interpretQuestion("Plaćam li porez na dobit?"), requestAsOf: "2025-06-01", clockDate: "2026-11-25" }).context
     const index = packIndex(realPack())
-    const forObrt = profileFit(index, CIT_TOPICS.map(match), [], context(obrtDohodas))
-    expect([...forObrt.ruledOut].sort()).toEqual(["dobit-osobni-automobil", "dobit-reprezentacija", "porez-na-dobit-rok-placanja"])
+    const forObrt = profileFit(index, CIT_TOPICS.map(match), context(obrtDohodas))
+    expect(CIT_TOPICS.filter(forObrt.isRuledOut).sort()).toEqual(["dobit-osobni-automobil", "dobit-reprezentacija", "porez-na-dobit-rok-placanja"])
     expect(forObrt.matches.map((m) => m.slug)).toEqual(["porez-na-dobit-stopa"])
-    expect(profileFit(index, CIT_TOPICS.map(match), [], context(doo)).ruledOut.size).toBe(0)
+    expect(forObrt.narrowed).toBe(true)
+    const forDoo = profileFit(index, CIT_TOPICS.map(match), context(doo))
+    expect(CIT_TOPICS.filter(forDoo.isRuledOut)).toEqual([])
+    expect(forDoo.narrowed).toBe(false)
   })
 
   it("leave the one topic they do not rule out: an obrt paying income tax is told it is not a profit-tax payer", async () => {
