@@ -93,10 +93,12 @@ const DEALING_WORDS = new Lexicon(
 )
 /** A company as a trading party: "usluge njemačkoj tvrtki", "services to a German company". */
 const PARTY_WORDS = new Lexicon(
-  ["company", "companies", "firm", "firms", "firma", "firmi", "firme", "firmu", "firmom"],
+  ["company", "companies", "firm", "firms", "firma", "firmi", "firme", "firmu", "firmom", "business", "businesses"],
   ["tvrtk", "poduzec", "dobavljac", "supplier", "vendor"],
 )
 const FROM = new Set(["iz", "from"])
+/** Words that make "<country> VAT …" an identification number ("Dutch VAT number", "PDV broj"). */
+const ID_WORDS: ReadonlySet<string> = new Set(["number", "numbers", "no", "id", "ids", "identification", "registration", "broj", "broja", "brojem", "identifikacijski", "identifikacijskim", "identifikacijskog"])
 
 /**
  * Is a foreign company named as a party: the country's adjective right before it ("German
@@ -154,7 +156,11 @@ function namesForeignTax(tokens: readonly string[], positions: ReadonlyMap<numbe
     const afterNext = tokens[at + 2]
     // "njemacki pdv", "Germany's VAT"; not "prodajem u Njemačku, PDV?" (a sale abroad).
     const dealtWith = tokens.slice(Math.max(0, at - 3), at).some((t) => DEALING_WORDS.match(t) !== undefined)
-    const taxFollows = (next !== undefined && TAX_WORDS.match(next) !== undefined) || (next === "s" && afterNext !== undefined && TAX_WORDS.match(afterNext) !== undefined)
+    // "Dutch VAT number", "njemački PDV broj": another state's VAT identification, not its tax.
+    const idFollows = ID_WORDS.has(afterNext ?? "")
+    const taxFollows =
+      (next !== undefined && TAX_WORDS.match(next) !== undefined && !idFollows) ||
+      (next === "s" && afterNext !== undefined && TAX_WORDS.match(afterNext) !== undefined)
     if (taxFollows && !dealtWith) return country
     // tax word, at most two plain words, then "u/in/za" and the country. Not "iz/from": that is
     // where goods come from ("carinska stopa za robu iz Kine" asks Croatian import rules).

@@ -108,6 +108,12 @@ describe("resolveJurisdiction", () => {
     expect(jurisdiction(text)).toMatchObject({ hint, note: `jurisdiction:cross_border:${code}` })
   })
 
+  it("reads another state's VAT number as the buyer's identification, not as that state's tax", () => {
+    expect(jurisdiction("A Croatian VAT-registered company sells goods to a Dutch business that gave a valid Dutch VAT number. Is the supply VAT-exempt?").hint).toBe("HR")
+    expect(jurisdiction("Prodajemo robu talijanskoj tvrtki koja ima talijanski PDV broj").hint).not.toBe("OTHER")
+    expect(jurisdiction("Koliki je njemački PDV?")).toMatchObject({ hint: "OTHER", country: "DE" })
+  })
+
   it("names the EU state goods are supplied to, and only for goods sold or supplied there", () => {
     expect(jurisdiction("Prodajem robu firmi u Njemačkoj, zaračunavam li PDV?").euGoodsSupplyTo).toBe("DE")
     expect(jurisdiction("Isporuka robe kupcu u Sloveniji s PDV brojem").euGoodsSupplyTo).toBe("SI")
