@@ -170,10 +170,11 @@ describe("a change the original retrieval cannot answer", () => {
     // The new entity type goes into the profile of the offered full run.
     expect(prepared.result.rerun.profile?.entity?.type).toBe("OBRT")
 
-    const { prepared: unread } = await f.whatif.run(base, [{ kind: "set", path: "query.amount", value: 1 }])
+    // No rule of the pack reads the question's year (the pension-base bands read its amount since 2.0.17).
+    const { prepared: unread } = await f.whatif.run(base, [{ kind: "set", path: "query.year", value: 2024 }])
     if (unread.status !== "needs_rerun") throw new Error("expected a re-run offer")
     expect(unread.result.rerun.reasons[0]?.code).toBe("FACT_NOT_READ")
-    expect(unread.result.rerun.notCarried).toEqual(["query.amount"])
+    expect(unread.result.rerun.notCarried).toEqual(["query.year"])
   })
 
   it("runs the offered full re-run as a new hypothetical trace that re-discovers its sources", async () => {
