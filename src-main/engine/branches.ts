@@ -62,9 +62,11 @@ export function conditionalBranches(
       hr: `Ako je ${conditions.map((c) => describe(c, "hr")).join(" i ")}`,
       en: `If ${conditions.map((c) => describe(c, "en")).join(" and ")}`,
     }
+    const named = missing.find((d) => d.factPath === first.path)?.label[locale]
     branches.push({
       dimension: conditions.map((c) => dimensionName(missing, c.path)).join(", "),
       factPath: first.path,
+      ...(named === undefined ? {} : { factName: named }),
       condition: conditionText[locale],
       conditionText,
       value: first.value,

@@ -335,6 +335,8 @@ export const ConditionalBranch = z.object({
   ruleIds: z.array(z.string()),
   /** addition: every fact this branch assumes, by fact path (a branch can need several, e.g. entity type and obrt subtype). */
   facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  /** addition: the missing fact as the pack's topic names it ("Bruto plaća" for the amount in the question), in the run's language. */
+  factName: z.string().optional(),
 })
 
 export const ConditionalAnswerPayload = FinalAnswerPayload.extend({

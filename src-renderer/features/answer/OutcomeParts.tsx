@@ -54,10 +54,17 @@ export function ConflictWarnings({ warnings }: { warnings: readonly ConflictWarn
 function missingFactNames(payload: ConditionalAnswerPayload, locale: Locale): string {
   return payload.missingDimensions
     .map((dimension) => {
-      const path = payload.branches.find((b) => b.dimension === dimension)?.factPath
-      return path === undefined ? dimension : factLabel(path, locale)
+      // The pack's name for it where the branch carries one ("Bruto plaća", not "Iznos iz pitanja").
+      const branch = payload.branches.find((b) => b.dimension === dimension)
+      return branch === undefined ? dimension : branch.factName !== undefined ? midSentence(branch.factName, locale) : factLabel(branch.factPath, locale)
     })
     .join(", ")
+}
+
+/** A name as it reads after "Nedostaje:": "Bruto plaća" → "bruto plaća"; an acronym ("OIB") stays. */
+function midSentence(name: string, locale: Locale): string {
+  const [first = "", second = ""] = name
+  return second !== "" && second === second.toLocaleLowerCase(locale) ? first.toLocaleLowerCase(locale) + name.slice(1) : name
 }
 
 export function ConditionalBranches({ payload }: { payload: ConditionalAnswerPayload }) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest"
 import type { EvaluationContext } from "../../../src-shared/context"
+import { isTerminal } from "../../../src-shared/events/event"
 import { buildAnswer } from "../../../src-main/engine/answer/terminal"
 import { applicabilityStage } from "../../../src-main/engine/stages/applicability"
 import { conflictsStage } from "../../../src-main/engine/stages/conflicts"
 import type { Predicate, RulePack } from "../../../src-main/knowledge/pack-schema"
 import { tinyPack } from "../../fixtures/packs"
+import { goldenEvents } from "./golden-run"
 import { runStage, stateOf, testRun } from "./helpers"
 
 // Rules of one concept and one valueKey with different values are never headlined one over the
@@ -131,5 +133,18 @@ describe("rules of one concept and valueKey with different values", () => {
     })
     const qualified = await answerFor(noted, { asOf: "2025-03-01" })
     expect(qualified.terminal).toMatchObject({ outcome: "QUALIFIED_ANSWER", conflictWarnings: [{ description: "Izvori se ne slažu." }] })
+  })
+})
+
+describe("a branch's missing fact by the pack's name", () => {
+  it("carries the topic's name for a shared fact: the amount in a pension-base question is the gross salary", async () => {
+    const events = await goldenEvents({ question: "Koliko iznosi umanjenje osnovice za doprinos za I. mirovinski stup?", asOf: "2025-06-01" }, "2026-11-25T10:00:00.000Z")
+    const terminal = events.find(isTerminal)
+    expect(terminal?.stage).toBe("CONDITIONAL_ANSWER")
+    const branches = (terminal?.data as { branches?: Array<{ factPath: string; factName?: string }> } | undefined)?.branches ?? []
+    expect(branches.map((b) => [b.factPath, b.factName])).toEqual([
+      ["query.amount", "Bruto plaća"],
+      ["query.amount", "Bruto plaća"],
+    ])
   })
 })

@@ -42,6 +42,17 @@ describe("ConditionalBranches", () => {
     expect(screen.getByTestId("conditional-missing").textContent).toBe(text)
   })
 
+  it("names a fact by the pack's name for it where the branch carries one ('bruto plaća', not 'iznos iz pitanja')", () => {
+    const named = (n: number) => ({ ...branch(n, `${n}`), dimension: "gross-salary", factPath: "query.amount", factName: "Bruto plaća" })
+    const salary = { ...payload, branches: [named(1), named(2)], missingDimensions: ["gross-salary"] } as ConditionalAnswerPayload
+    render(
+      <I18nProvider locale="hr">
+        <ConditionalBranches payload={salary} />
+      </I18nProvider>,
+    )
+    expect(screen.getByTestId("conditional-missing").textContent).toBe("Nedostaje: bruto plaća")
+  })
+
   it("lists two possibilities, and never the one possibility the headline already states", () => {
     const { unmount } = render(
       <I18nProvider locale="hr">
