@@ -3,11 +3,11 @@ import { useRef, useState, type RefObject } from "react"
 import type { FlagDecisionKind, FlagQueueItem } from "../../../src-shared/flags"
 import { formatAge } from "../../../src-shared/format/age"
 import { formatScore } from "../../../src-shared/format/numbers"
-import { formatDateTime } from "../../format/dates"
 import { useI18n } from "../../i18n/i18n-context"
 import { OutcomeBadge } from "../../ui/badges"
 import { FlagKindBadge, FlagStatusBadge } from "../../ui/FlagBadges"
 import { DecisionForm } from "./DecisionForm"
+import { DecidedLine, ReportedLine } from "./FlagPeople"
 
 // The review queue's table: one flag per row (the question opens the run's trace), and under a
 // row the decision form once the reviewer chose Confirm or Reject. Decided flags (shown with
@@ -88,11 +88,7 @@ function FlagRow({ item, onDecide }: { item: FlagQueueItem; onDecide: Decide }) 
           <p className="review-note" data-testid="review-note">
             {flag.note}
           </p>
-          <p className="hint" data-testid="review-reported">
-            {flag.raisedBy === null
-              ? t("review.reportedOn", { date: formatDateTime(flag.createdAt, locale) })
-              : t("review.reportedOnBy", { name: flag.raisedBy.name, date: formatDateTime(flag.createdAt, locale) })}
-          </p>
+          <ReportedLine flag={flag} testId="review-reported" />
         </td>
         <td className="col-decision">
           <DecisionCell item={item} deciding={deciding} onStart={setDeciding} buttons={buttons} />
@@ -127,7 +123,7 @@ function DecisionCell({
   onStart: (decision: FlagDecisionKind) => void
   buttons: RefObject<Partial<Record<FlagDecisionKind, HTMLButtonElement | null>>>
 }) {
-  const { t, locale } = useI18n()
+  const { t } = useI18n()
   if (flag.decision !== null)
     return (
       <>
@@ -146,14 +142,7 @@ function DecisionCell({
             <span className="muted">({t(`rules.status.${linkedChange.status}`)})</span>
           </p>
         )}
-        <p className="hint" data-testid="review-decided">
-          {flag.decision.decidedBy === null
-            ? t("review.decidedOn", { date: formatDateTime(flag.decision.decidedAt, locale) })
-            : t("review.decidedOnBy", {
-                name: flag.decision.decidedBy.name,
-                date: formatDateTime(flag.decision.decidedAt, locale),
-              })}
-        </p>
+        <DecidedLine decision={flag.decision} testId="review-decided" />
       </>
     )
   return (

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router"
 import type { FirmQueueItem } from "../../../src-shared/firm"
 import { formatAge } from "../../../src-shared/format/age"
-import { formatDateTime } from "../../format/dates"
 import { useI18n } from "../../i18n/i18n-context"
 import { FlagKindBadge, FlagStatusBadge } from "../../ui/FlagBadges"
+import { DecidedLine, ReportedLine } from "./FlagPeople"
 import { useFirmFlags } from "./use-firm-flags"
 import type { QueueShow } from "./use-flag-queue"
 
@@ -105,14 +105,7 @@ function OtherDeskRow({ row: { desk, item } }: { row: FirmQueueItem }) {
         <p className="review-note" data-testid="review-firm-note">
           {flag.note}
         </p>
-        <p className="hint" data-testid="review-firm-reported">
-          {flag.raisedBy === null
-            ? t("review.reportedOn", { date: formatDateTime(flag.createdAt, locale) })
-            : t("review.reportedOnBy", {
-                name: flag.raisedBy.name,
-                date: formatDateTime(flag.createdAt, locale),
-              })}
-        </p>
+        <ReportedLine flag={flag} testId="review-firm-reported" />
       </td>
       <td className="col-decision" data-testid="review-firm-decision">
         {flag.decision === null ? (
@@ -121,14 +114,7 @@ function OtherDeskRow({ row: { desk, item } }: { row: FirmQueueItem }) {
           <>
             <FlagStatusBadge status={flag.status} />
             <p className="review-note">{flag.decision.note}</p>
-            <p className="hint" data-testid="review-firm-decided">
-              {flag.decision.decidedBy === null
-                ? t("review.decidedOn", { date: formatDateTime(flag.decision.decidedAt, locale) })
-                : t("review.decidedOnBy", {
-                    name: flag.decision.decidedBy.name,
-                    date: formatDateTime(flag.decision.decidedAt, locale),
-                  })}
-            </p>
+            <DecidedLine decision={flag.decision} testId="review-firm-decided" />
           </>
         )}
       </td>
