@@ -6,6 +6,7 @@ import type { Rule } from "../knowledge/pack-schema"
 import { checkRule } from "../knowledge/rule-eligibility"
 import type { ComparableTrace } from "./comparable"
 import { labelOf } from "./fact-info"
+import { lowerFirst } from "../../src-shared/format/text"
 
 // The rule parts of the what-if sentence: obligations that go (−) or arrive (+) with the rules that
 // left or entered, the rules that now apply or no longer do, and why a rule is excluded on the
@@ -107,10 +108,6 @@ function exclusionWhy(
   return locale === "hr"
     ? `${exclusion.actual}; uvjet: ${exclusion.expected}`
     : `${exclusion.actual}; condition: ${exclusion.expected}`
-}
-
-function lowerFirst(text: string): string {
-  return text.length > 0 ? text.charAt(0).toLowerCase() + text.slice(1) : text
 }
 
 export function stripPeriod(text: string): string {

@@ -6,6 +6,7 @@ import type { ComparableTrace } from "./comparable"
 import { both } from "./localized"
 import { confidenceClause, conflictClauses, valueClauses } from "./sentence-conclusion"
 import { exclusionTail, obligationClauses, ruleClauses, stripPeriod } from "./sentence-rules"
+import { lowerFirst } from "../../src-shared/format/text"
 
 // One sentence for a diff, in Croatian and English: "If the turnover were EUR 30,000.00 instead
 // of EUR 65,000.00: the answer is "no" instead of "yes" (Obligation to register for VAT); no
@@ -105,8 +106,4 @@ function refusalClause(
     base.terminal.data.reason === other.terminal.data.reason
   if (sameRefusal) return []
   return [lowerFirst(stripPeriod(buildRefusal(other.terminal.data.reason, locale).message))]
-}
-
-function lowerFirst(text: string): string {
-  return text.length > 0 ? text.charAt(0).toLowerCase() + text.slice(1) : text
 }

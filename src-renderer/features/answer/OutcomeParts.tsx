@@ -10,6 +10,7 @@ import { useI18n } from "../../i18n/i18n-context"
 import { capitalize, factLabel } from "../../reasoning/explain"
 import { controlFor, type SuppliedFact } from "./missing-facts"
 import { SupplyFacts } from "./SupplyFacts"
+import { lowerFirst } from "../../../src-shared/format/text"
 
 // The parts that set the outcomes apart: conflict warnings (QUALIFIED_ANSWER), branches
 // (CONDITIONAL_ANSWER), the refusal's reason and next steps, and the error's apology.
@@ -56,15 +57,9 @@ function missingFactNames(payload: ConditionalAnswerPayload, locale: Locale): st
     .map((dimension) => {
       // The pack's name for it where the branch carries one ("Bruto plaća", not "Iznos iz pitanja").
       const branch = payload.branches.find((b) => b.dimension === dimension)
-      return branch === undefined ? dimension : branch.factName !== undefined ? midSentence(branch.factName, locale) : factLabel(branch.factPath, locale)
+      return branch === undefined ? dimension : branch.factName !== undefined ? lowerFirst(branch.factName) : factLabel(branch.factPath, locale)
     })
     .join(", ")
-}
-
-/** A name as it reads after "Nedostaje:": "Bruto plaća" → "bruto plaća"; an acronym ("OIB") stays. */
-function midSentence(name: string, locale: Locale): string {
-  const [first = "", second = ""] = name
-  return second !== "" && second === second.toLocaleLowerCase(locale) ? first.toLocaleLowerCase(locale) + name.slice(1) : name
 }
 
 export function ConditionalBranches({ payload }: { payload: ConditionalAnswerPayload }) {

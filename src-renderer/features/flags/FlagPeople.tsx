@@ -12,17 +12,27 @@ export function ReportedLine({ flag, testId }: { flag: Flag; testId: string }) {
   const date = formatDateTime(flag.createdAt, locale)
   return (
     <p className="hint" data-testid={testId}>
-      {flag.raisedBy === null ? t("review.reportedOn", { date }) : t("review.reportedOnBy", { name: flag.raisedBy.name, date })}
+      {flag.raisedBy === null
+        ? t("review.reportedOn", { date })
+        : t("review.reportedOnBy", { name: flag.raisedBy.name, date })}
     </p>
   )
 }
 
-export function DecidedLine({ decision, testId }: { decision: NonNullable<Flag["decision"]>; testId: string }) {
+export function DecidedLine({
+  decision,
+  testId,
+}: {
+  decision: NonNullable<Flag["decision"]>
+  testId: string
+}) {
   const { t, locale } = useI18n()
   const date = formatDateTime(decision.decidedAt, locale)
   return (
     <p className="hint" data-testid={testId}>
-      {decision.decidedBy === null ? t("review.decidedOn", { date }) : t("review.decidedOnBy", { name: decision.decidedBy.name, date })}
+      {decision.decidedBy === null
+        ? t("review.decidedOn", { date })
+        : t("review.decidedOnBy", { name: decision.decidedBy.name, date })}
     </p>
   )
 }
