@@ -4,6 +4,11 @@ import { ErrorCode, RefusalCode } from "./refusals"
 import { Authority, Locale, ReasoningStage, RiskTier } from "./stages"
 import { DocumentActionKind, DocumentEvidence } from "../run-documents"
 import { Difference, Finding } from "../einvoice"
+import { FocusAttribute, FollowUp, QuestionFocus } from "./question-focus"
+
+// The question's focus and a follow-up's inherited parts live in question-focus.ts; they are
+// part of this contract and named from here as well.
+export { FocusAttribute, FocusSubject, FollowUp, InheritedPart, QuestionFocus } from "./question-focus"
 
 // Payloads of seed 001 Appendix A (names exactly as spelled there) and seed 003.
 // Fields marked "addition" are ours; nothing of the seeds is renamed.
@@ -14,44 +19,7 @@ export const QueryTopic = z.enum(["REGULATORY", "PRODUCT", "SUPPORT", "OFFTOPIC"
 /** Seed 003 query intents (the interpreter's finer view; seed 001's `intent` is coarser). */
 export const QueryIntent = z.enum(["EXPLAIN", "CALCULATE", "DEADLINE", "THRESHOLD", "RATE", "OBLIGATION", "GENERAL"])
 
-/** What a question asks about a subject (issue 17); a rule pack's rules answer one each. */
-export const FocusAttribute = z.enum(["rate", "deadline", "threshold", "amount", "penalty", "obligation", "procedure"])
-
-/** A subject of the pack the question names (addition). */
-export const FocusSubject = z.object({
-  id: z.string(),
-  kind: z.string(),
-  nameHr: z.string(),
-  nameEn: z.string(),
-})
-
-/**
- * The question's focus (addition, issue 17): the narrowest subjects it names, the attribute it asks
- * for, and words in the subject's place that the pack has no subject for ("PDV na čokoladu").
- * An answer must come from a rule about these subjects that answers this attribute.
- */
-export const QuestionFocus = z.object({
-  subjects: z.array(FocusSubject),
-  attribute: FocusAttribute.optional(),
-  unknownSubject: z.string().optional(),
-})
-
 /** QUESTION_INTAKE complete (seed 003). */
-/** A part of the previous turn's question that a follow-up took over (seed 002: "A za 2023?"). */
-export const InheritedPart = z.enum(["subject", "attribute", "date", "entity"])
-
-/**
- * A follow-up in a thread: the question as the engine read it (the typed one completed with what
- * it inherited from the previous turn), and the parts inherited, which the window shows as chips
- * the user can remove.
- */
-export const FollowUp = z.object({
-  /** The previous turn's request id. */
-  of: z.string(),
-  effectiveQuestion: z.string(),
-  inherited: z.array(z.object({ part: InheritedPart, text: z.string() })),
-})
-
 export const QuestionIntakePayload = z.object({
   summary: z.string(),
   normalizedQuestion: z.string(),
@@ -367,11 +335,6 @@ export type Entity = z.infer<typeof Entity>
 export type QueryTopic = z.infer<typeof QueryTopic>
 export type QueryIntent = z.infer<typeof QueryIntent>
 export type QuestionIntakePayload = z.infer<typeof QuestionIntakePayload>
-export type FocusAttribute = z.infer<typeof FocusAttribute>
-export type FocusSubject = z.infer<typeof FocusSubject>
-export type QuestionFocus = z.infer<typeof QuestionFocus>
-export type InheritedPart = z.infer<typeof InheritedPart>
-export type FollowUp = z.infer<typeof FollowUp>
 export type UserContextSnapshot = z.infer<typeof UserContextSnapshot>
 export type ContextResolutionPayload = z.infer<typeof ContextResolutionPayload>
 export type ClarificationPayload = z.infer<typeof ClarificationPayload>
