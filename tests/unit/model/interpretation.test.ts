@@ -3,11 +3,11 @@ import type { ModelProposalRecord, ModelRecordData } from "../../../src-shared/e
 import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { modelCompanionFactory } from "../../../src-main/model/model-run"
 import { PausedParts } from "../../../src-main/model/paused-parts"
-import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from "../../../src-main/model/settings"
 import { RunService } from "../../../src-main/runs/run-service"
 import { shadowRun } from "../../../src-main/shadow/shadow-run"
 import type { Store } from "../../../src-main/store/store"
 import { contentDelta, finishChunk, reasoningDelta, wellBehaved, type Script } from "../../support/scripted-openai-server"
+import { modelOnAt, reply } from "./model-fixtures"
 import { startRoutedServer, type RoutedServer } from "./routed-server"
 import { AS_OF, hrCorePack, realService, withoutTs } from "../store/engine-fixtures"
 import { openTestStore, tempDbPath } from "../store/fixtures"
@@ -25,7 +25,6 @@ const WEAK = "Koliko dobivam za put po Hrvatskoj bez poreza?"
 const MEAL = "concept:neop-naknada-prehrana;attribute=amount"
 const THINKING: Script = [reasoningDelta("Pitanje je o troškovima radnika. "), { delayMs: 300 }, finishChunk(), { done: true }]
 const RESUMED = wellBehaved(["Korisnik pita o naknadi za prehranu. "])
-const reply = (text: string): Script => [contentDelta(text), finishChunk(), { done: true }]
 
 let server: RoutedServer | undefined
 afterEach(async () => {
@@ -33,12 +32,9 @@ afterEach(async () => {
   server = undefined
 })
 
-function settings(url: string): ModelSettings {
-  return { ...DEFAULT_MODEL_SETTINGS, enabled: true, endpoint: url, model: "qwen-test", draftProse: false, limits: { ...DEFAULT_MODEL_SETTINGS.limits, stallMs: 300, graceMs: 800 } }
-}
 
 function withProvider(url: string, store: Store = openTestStore(tempDbPath())) {
-  const factory = modelCompanionFactory(settings(url), {}, new PausedParts())
+  const factory = modelCompanionFactory(modelOnAt(url), {}, new PausedParts())
   return new RunService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), model: () => factory })
 }
 

@@ -5,10 +5,10 @@ import { buildAnswerWithReasoning } from "../../../src-main/engine/pipeline"
 import { modelCompanionFactory, type LiveThought } from "../../../src-main/model/model-run"
 import { PausedParts } from "../../../src-main/model/paused-parts"
 import { checkProposal } from "../../../src-main/model/proposal"
-import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from "../../../src-main/model/settings"
 import { RunService } from "../../../src-main/runs/run-service"
 import type { Store } from "../../../src-main/store/store"
 import { contentDelta, finishChunk, reasoningDelta, wellBehaved, type Script } from "../../support/scripted-openai-server"
+import { modelOnAt, reply } from "./model-fixtures"
 import { startRoutedServer, type RoutedServer } from "./routed-server"
 import { AS_OF, hrCorePack, realService, withoutTs } from "../store/engine-fixtures"
 import { openTestStore, tempDbPath } from "../store/fixtures"
@@ -27,7 +27,6 @@ const FIRST_OPTION = "concept:doprinosi-rok-placanja"
 /** The first run thinks slowly: it is still thinking when the engine asks its question. */
 const SLOW_THINKING: Script = [reasoningDelta("Pitanje ne kaže koji porez. "), { delayMs: 3000 }, finishChunk(), { done: true }]
 const RESUMED_THINKING = wellBehaved(["Korisnik misli na PDV. Rok plaćanja PDV-a ovisi o razdoblju. "])
-const reply = (text: string): Script => [contentDelta(text), finishChunk(), { done: true }]
 
 let server: RoutedServer | undefined
 afterEach(async () => {
@@ -35,15 +34,12 @@ afterEach(async () => {
   server = undefined
 })
 
-function settings(url: string): ModelSettings {
-  return { ...DEFAULT_MODEL_SETTINGS, enabled: true, endpoint: url, model: "qwen-test", draftProse: false, limits: { ...DEFAULT_MODEL_SETTINGS.limits, stallMs: 300, graceMs: 800 } }
-}
 
 /** A service whose host model is on (the provider route), with the session's paused parts. */
 function withProvider(url: string, store: Store = openTestStore(tempDbPath()), paused = new PausedParts()) {
   const offered: ModelProposalRecord[] = []
   const thoughts: LiveThought[] = []
-  const factory = modelCompanionFactory(settings(url), { onProposal: (_id, p) => offered.push(p), onThought: (t) => thoughts.push(t) }, paused)
+  const factory = modelCompanionFactory(modelOnAt(url), { onProposal: (_id, p) => offered.push(p), onThought: (t) => thoughts.push(t) }, paused)
   const service = new RunService({ store, engine: buildAnswerWithReasoning, pack: hrCorePack(), model: () => factory })
   return { service, offered, thoughts, store }
 }

@@ -6,10 +6,10 @@ import type { ReasoningEngine } from "../../../src-main/engine/types"
 import { EngineThread } from "../../../src-main/engine-thread/engine-thread"
 import { modelCompanionFactory } from "../../../src-main/model/model-run"
 import { PausedParts } from "../../../src-main/model/paused-parts"
-import { DEFAULT_MODEL_SETTINGS, type ModelSettings } from "../../../src-main/model/settings"
 import { RunService } from "../../../src-main/runs/run-service"
 import type { ReasoningSink } from "../../../src-main/sinks/types"
 import { contentDelta, finishChunk, reasoningDelta, wellBehaved, type Script } from "../../support/scripted-openai-server"
+import { modelOnAt, reply } from "./model-fixtures"
 import { startRoutedServer, type RoutedServer } from "./routed-server"
 import { AS_OF, CLEAR_QUESTION, hrCorePack, withoutTs } from "../store/engine-fixtures"
 import { openTestStore, tempDbPath } from "../store/fixtures"
@@ -36,10 +36,6 @@ afterEach(async () => {
   for (const thread of threads.splice(0)) await thread.close()
 })
 
-function settings(url: string): ModelSettings {
-  // Limits longer than the test: only the Stop ends the model's requests.
-  return { ...DEFAULT_MODEL_SETTINGS, enabled: true, endpoint: url, model: "qwen-test", draftProse: false, limits: { ...DEFAULT_MODEL_SETTINGS.limits, stallMs: 10_000, graceMs: 800 } }
-}
 
 type EngineKind = "in process" | "on the engine thread"
 
@@ -59,7 +55,8 @@ function engineOf(kind: EngineKind): { engine: ReasoningEngine; threaded: boolea
 }
 
 function withModel(url: string, engine: ReasoningEngine): RunService {
-  const factory = modelCompanionFactory(settings(url), {}, new PausedParts())
+  // Limits longer than the test: only the Stop ends the model's requests.
+  const factory = modelCompanionFactory(modelOnAt(url, 10_000), {}, new PausedParts())
   return new RunService({ store: openTestStore(tempDbPath()), engine, pack: hrCorePack(), model: () => factory })
 }
 
@@ -137,8 +134,7 @@ describe("Stop while the model's reading is awaited", () => {
 })
 
 describe("with the model on, a question runs on the engine thread", () => {
-  const reply = (text: string): Script => [contentDelta(text), finishChunk(), { done: true }]
-  const RESUMED = wellBehaved(["Korisnik pita o naknadi za prehranu. "])
+    const RESUMED = wellBehaved(["Korisnik pita o naknadi za prehranu. "])
   const MEAL = "concept:neop-naknada-prehrana;attribute=amount"
   const QUICK_THINKING: Script = [reasoningDelta("Pitanje je o troškovima radnika. "), finishChunk(), { done: true }]
 
