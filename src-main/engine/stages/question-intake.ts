@@ -45,8 +45,7 @@ export function* questionIntakeStage(
   // naming a subject the pack declares it does not cover ("trošarine na gorivo"): its refusal
   // gives the pack's own words on that gap.
   const asksItemRate = focus.attribute === "rate" && focus.unknownTokens.length > 0
-  const subjects = focusIndex(run.pack).subjects
-  const namesGap = selection.kind === "uncovered" && focus.subjects.some((s) => subjects.get(s)?.gap !== undefined)
+  const namesGap = selection.kind === "uncovered" && focus.subjects.some((s) => focusIndex(run.pack).subjects.get(s)?.gap !== undefined)
   const topic =
     interpretation.topic === "OFFTOPIC" && (matching.bestWeight >= 1 || asksItemRate || namesGap) ? "REGULATORY" : interpretation.topic
   yield run.emit({
